@@ -1,0 +1,43 @@
+"""The ``gmscreen`` command.
+
+``gmscreen [CAMPAIGN] [--demo]`` opens the screen; the headless subcommands below never import
+Textual, so each lives in its own module and is imported only when asked for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+# subcommand -> module defining ``configure(parser)`` and ``run(args) -> int``
+SUBCOMMANDS: dict[str, str] = {
+    "check": "gmscreen.cli.check",
+}
+
+
+class CliParser(argparse.ArgumentParser):
+    """argparse that reports a bad flag or value in one line and exits 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _run_subcommand(name: str, argv: Sequence[str]) -> int:
+    module = importlib.import_module(SUBCOMMANDS[name])
+    parser = CliParser(prog=f"gmscreen {name}", description=module.__doc__)
+    module.configure(parser)
+    args = parser.parse_args(argv)
+    result: int = module.run(args)
+    return result
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in SUBCOMMANDS:
+        return _run_subcommand(args[0], args[1:])
+    from gmscreen.cli import app_command
+
+    return app_command.run(args)

@@ -1,0 +1,194 @@
+"""Dice expressions and rolls.
+
+Every die that gmscreen uses passes through here, so that every roll records the expression,
+each die, the modifier, the total and where the numbers came from: ``rolled`` by the app from an
+injected ``random.Random``, ``typed`` by the GM from a player's physical dice, or ``picked`` by
+the GM's fiat (a row of a table, a kind of madness).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+RollSource = Literal["rolled", "typed", "picked"]
+SOURCES: tuple[RollSource, ...] = ("rolled", "typed", "picked")
+
+MAX_DICE = 100
+MAX_SIDES = 1000
+MAX_MODIFIER = 10_000
+
+_EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+|%)\s*(?:([+-])\s*(\d+))?\s*$")
+ALLOWED = (
+    f"use NdM, NdM+K, NdM-K, dM, d100 or d% with 1 to {MAX_DICE} dice of 2 to {MAX_SIDES} sides"
+)
+
+
+class DiceError(ValueError):
+    """A dice expression or a typed value that cannot be used. The message is for the GM."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpr:
+    """A parsed ``NdM+K`` expression."""
+
+    count: int
+    sides: int
+    modifier: int = 0
+
+    @property
+    def text(self) -> str:
+        base = f"{self.count}d{self.sides}"
+        if self.modifier > 0:
+            return f"{base}+{self.modifier}"
+        if self.modifier < 0:
+            return f"{base}{self.modifier}"
+        return base
+
+    @property
+    def lowest(self) -> int:
+        return self.count + self.modifier
+
+    @property
+    def highest(self) -> int:
+        return self.count * self.sides + self.modifier
+
+    def with_modifier(self, extra: int) -> DiceExpr:
+        return DiceExpr(self.count, self.sides, self.modifier + extra)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def parse(expression: str | DiceExpr) -> DiceExpr:
+    """Parse ``expression`` or raise a :class:`DiceError` that quotes it and says what is allowed."""
+    if isinstance(expression, DiceExpr):
+        return expression
+    match = _EXPR.match(expression)
+    if match is None:
+        raise DiceError(f"{expression!r} is not a dice expression: {ALLOWED}")
+    count_text, sides_text, sign, mod_text = match.groups()
+    count = int(count_text) if count_text else 1
+    sides = 100 if sides_text == "%" else int(sides_text)
+    if not 1 <= count <= MAX_DICE:
+        raise DiceError(f"{expression!r} rolls {count} dice: {ALLOWED}")
+    if not 2 <= sides <= MAX_SIDES:
+        raise DiceError(f"{expression!r} has dice of {sides} sides: {ALLOWED}")
+    modifier = int(mod_text) if mod_text else 0
+    if modifier > MAX_MODIFIER:
+        raise DiceError(f"{expression!r} adds too much: modifiers go up to {MAX_MODIFIER}")
+    if sign == "-":
+        modifier = -modifier
+    return DiceExpr(count, sides, modifier)
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One roll of one expression, with every die and where it came from."""
+
+    expr: str
+    dice: tuple[int, ...]
+    modifier: int
+    total: int
+    source: RollSource
+
+    def describe(self) -> str:
+        """``"1d6: 4"``, ``"2d6+1: 3+4+1 = 8"``; typed and picked rolls say so."""
+        if len(self.dice) > 1 or (self.dice and self.modifier):
+            parts = "+".join(str(d) for d in self.dice)
+            if self.modifier:
+                parts += f"{self.modifier:+d}"
+            body = f"{parts} = {self.total}"
+        else:
+            body = str(self.total)
+        suffix = "" if self.source == "rolled" else f" ({self.source})"
+        return f"{self.expr}: {body}{suffix}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "expr": self.expr,
+            "dice": list(self.dice),
+            "modifier": self.modifier,
+            "total": self.total,
+            "source": self.source,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Roll:
+        source = data["source"]
+        if source not in SOURCES:
+            raise DiceError(f"unknown roll source {source!r}: expected one of {', '.join(SOURCES)}")
+        return cls(
+            expr=str(data["expr"]),
+            dice=tuple(int(d) for d in data["dice"]),
+            modifier=int(data["modifier"]),
+            total=int(data["total"]),
+            source=source,
+        )
+
+
+def roll(expression: str | DiceExpr, rng: random.Random) -> Roll:
+    """Roll ``expression`` with ``rng`` (seed it for repeatable rolls)."""
+    expr = parse(expression)
+    dice = tuple(rng.randint(1, expr.sides) for _ in range(expr.count))
+    return Roll(expr.text, dice, expr.modifier, sum(dice) + expr.modifier, "rolled")
+
+
+def _read_die(text: str, sides: int, expression: str) -> int:
+    text = text.strip()
+    if not text.isdigit():
+        raise DiceError(f"{text!r} is not a number (typed for {expression})")
+    value = int(text)
+    # Physical dice: a d100 shows 00 for 100 and a d10 shows 0 for 10.
+    if sides == 100 and text == "00":
+        value = 100
+    elif sides == 10 and value == 0:
+        value = 10
+    if not 1 <= value <= sides:
+        raise DiceError(f"{text} is not on a d{sides}: type a number from 1 to {sides}")
+    return value
+
+
+def typed(expression: str | DiceExpr, value: int | str) -> Roll:
+    """A roll the GM typed from physical dice.
+
+    ``value`` is either the total (``"8"``, or ``"00"`` on a d100) or each die separated by commas
+    or spaces (``"3,5"``); both are checked against what the expression can give.
+    """
+    expr = parse(expression)
+    if isinstance(value, int):
+        value = str(value)
+    pieces = [p for p in re.split(r"[,\s]+", value.strip()) if p]
+    if not pieces:
+        raise DiceError(f"nothing typed for {expr.text}")
+    if len(pieces) > 1:
+        if len(pieces) != expr.count:
+            raise DiceError(f"{expr.text} rolls {expr.count} dice, but {len(pieces)} were typed")
+        dice = tuple(_read_die(p, expr.sides, expr.text) for p in pieces)
+        return Roll(expr.text, dice, expr.modifier, sum(dice) + expr.modifier, "typed")
+    if expr.count == 1 and expr.modifier == 0:
+        die = _read_die(pieces[0], expr.sides, expr.text)
+        return Roll(expr.text, (die,), 0, die, "typed")
+    text = pieces[0]
+    if not text.lstrip("-").isdigit():
+        raise DiceError(f"{text!r} is not a number (typed for {expr.text})")
+    total = int(text)
+    if not expr.lowest <= total <= expr.highest:
+        raise DiceError(
+            f"{total} cannot come from {expr.text}: type a total from {expr.lowest} to {expr.highest}"
+        )
+    dice = (total - expr.modifier,) if expr.count == 1 else ()
+    return Roll(expr.text, dice, expr.modifier, total, "typed")
+
+
+def picked(expression: str | DiceExpr, total: int) -> Roll:
+    """A value the GM chose instead of rolling (a table row, a kind of madness)."""
+    expr = parse(expression)
+    if not expr.lowest <= total <= expr.highest:
+        raise DiceError(
+            f"{total} cannot be picked for {expr.text}: pick from {expr.lowest} to {expr.highest}"
+        )
+    dice = (total - expr.modifier,) if expr.count == 1 else ()
+    return Roll(expr.text, dice, expr.modifier, total, "picked")

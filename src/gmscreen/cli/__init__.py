@@ -38,6 +38,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in SUBCOMMANDS:
         return _run_subcommand(args[0], args[1:])
-    from gmscreen.cli import app_command
+    from gmscreen.cli.app_command import run as run_app
 
-    return app_command.run(args)
+    return run_app(args)

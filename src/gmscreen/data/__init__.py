@@ -1,0 +1,1 @@
+"""Bundled data: tables, presets and UI strings, as TOML."""

@@ -1,0 +1,152 @@
+"""Loads and validates ``data/madness.toml``: gain presets, madness kinds, player-view bands."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from gmscreen.rules import dice
+
+DATA_FILE = "madness.toml"
+LANGUAGES = ("en", "es")
+
+
+class MadnessDataError(ValueError):
+    """The bundled madness data is inconsistent; the message names the entry."""
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    en: str
+    es: str
+
+    def get(self, lang: str) -> str:
+        return self.es if lang == "es" else self.en
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A kind of gain from the source table; exactly one way of getting its amount is set."""
+
+    key: str
+    label: Text
+    question: Text | None = None
+    amount: int | None = None
+    dice: str | None = None
+    input: str | None = None
+    divisor: int | None = None
+    per: int | None = None
+    first: int | None = None
+    after: int | None = None
+    amount_input: str | None = None
+    dice_allowed: bool = False
+    adjust: bool = False
+    raises: str | None = None
+
+    @property
+    def needs_input(self) -> str | None:
+        """The name of the number the GM must enter, if any."""
+        return self.input or self.amount_input
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    key: str
+    label: Text
+    detail: Text
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    key: str
+    below: int | None
+    label: Text
+
+
+@dataclass(frozen=True, slots=True)
+class MadnessData:
+    presets: dict[str, Preset]
+    kinds: tuple[Kind, ...]
+    bands: tuple[Band, ...]
+
+    def kind(self, key: str) -> Kind:
+        for kind in self.kinds:
+            if kind.key == key:
+                return kind
+        raise MadnessDataError(f"unknown madness kind {key!r}")
+
+
+def _text(raw: dict[str, Any], where: str, prefix: str = "") -> Text:
+    missing = [lang for lang in LANGUAGES if not isinstance(raw.get(prefix + lang), str)]
+    if missing:
+        raise MadnessDataError(f"{DATA_FILE}: {where} lacks text in {', '.join(missing)}")
+    return Text(en=raw[prefix + "en"], es=raw[prefix + "es"])
+
+
+_AMOUNT_WAYS = ("amount", "dice", "input", "first", "amount_input")
+
+
+def _preset(key: str, raw: dict[str, Any]) -> Preset:
+    where = f"preset {key!r}"
+    ways = [w for w in _AMOUNT_WAYS if w in raw]
+    if len(ways) != 1:
+        raise MadnessDataError(f"{DATA_FILE}: {where} needs exactly one of {_AMOUNT_WAYS}")
+    if "dice" in raw:
+        dice.parse(raw["dice"])
+    if "input" in raw and ("divisor" in raw) == ("per" in raw):
+        raise MadnessDataError(f"{DATA_FILE}: {where} with an input needs divisor or per")
+    if ("first" in raw) != ("after" in raw):
+        raise MadnessDataError(f"{DATA_FILE}: {where} needs both first and after")
+    if raw.get("raises") not in (None, "chaos", "law"):
+        raise MadnessDataError(f"{DATA_FILE}: {where} raises chaos or law, not {raw['raises']!r}")
+    question = _text(raw["question"], where + " question") if "question" in raw else None
+    if (question is None) != (raw.get("input") is None and raw.get("amount_input") is None):
+        raise MadnessDataError(f"{DATA_FILE}: {where} asks a question exactly when it needs input")
+    return Preset(
+        key=key,
+        label=_text(raw, where),
+        question=question,
+        amount=raw.get("amount"),
+        dice=raw.get("dice"),
+        input=raw.get("input"),
+        divisor=raw.get("divisor"),
+        per=raw.get("per"),
+        first=raw.get("first"),
+        after=raw.get("after"),
+        amount_input=raw.get("amount_input"),
+        dice_allowed=bool(raw.get("dice_allowed", False)),
+        adjust=bool(raw.get("adjust", False)),
+        raises=raw.get("raises"),
+    )
+
+
+def _kind(raw: dict[str, Any]) -> Kind:
+    where = f"kind {raw.get('key')!r}"
+    detail = {lang: raw.get(f"{lang}_detail") for lang in LANGUAGES}
+    if not all(isinstance(v, str) for v in detail.values()):
+        raise MadnessDataError(f"{DATA_FILE}: {where} lacks a detail in every language")
+    return Kind(raw["key"], _text(raw, where), Text(en=detail["en"] or "", es=detail["es"] or ""))
+
+
+def parse_madness_data(raw: dict[str, Any]) -> MadnessData:
+    presets = {key: _preset(key, value) for key, value in raw["presets"].items()}
+    kinds = tuple(_kind(k) for k in raw["kinds"])
+    if len(kinds) != 6:
+        raise MadnessDataError(f"{DATA_FILE}: the kinds table is a 1d6 table, found {len(kinds)}")
+    bands = tuple(
+        Band(b["key"], b.get("below"), _text(b, f"band {b['key']!r}")) for b in raw["bands"]
+    )
+    limits = [b.below if b.below is not None else -1 for b in bands[:-1]]
+    if bands[-1].below is not None or min(limits, default=0) < 0 or limits != sorted(limits):
+        raise MadnessDataError(f"{DATA_FILE}: bands must rise and the last one has no 'below'")
+    return MadnessData(presets=presets, kinds=kinds, bands=bands)
+
+
+@cache
+def load_madness_data() -> MadnessData:
+    """The bundled data, read and validated once (it is immutable)."""
+    text = resources.files("gmscreen.data").joinpath(DATA_FILE).read_text(encoding="utf-8")
+    return parse_madness_data(tomllib.loads(text))

@@ -1,1 +1,1 @@
-"""Bundled data: tables, presets and UI strings, as TOML."""
+"""Data files (TOML) shipped with gmscreen, read through ``importlib.resources``."""

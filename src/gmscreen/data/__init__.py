@@ -1,1 +1,1 @@
-"""Data files (TOML) shipped with gmscreen, read through ``importlib.resources``."""
+"""Bundled data: tables, presets and UI strings, as TOML."""

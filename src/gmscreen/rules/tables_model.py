@@ -1,0 +1,432 @@
+"""Roll tables as data: the shapes, the TOML loader and its validator.
+
+Generic: nothing here knows about MERP. A table file holds ``[[tables]]`` with a die and rows;
+a row (or one of its alternatives) may carry inline dice, written into its text, and sub-rolls
+on other tables. Everything is checked once at load, and a problem names the file, the table and
+the row, so a typo in a range fails a test instead of a game night.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Literal
+
+from gmscreen.rules.dice import DiceError, DiceExpr, Roll, parse
+
+Lang = Literal["en", "es"]
+LANGS: tuple[Lang, ...] = ("en", "es")
+TableKind = Literal["main", "inner"]
+
+_SLOT = re.compile(r"\{([a-z_][a-z0-9_]*)(:roll)?\}")
+
+
+class TableDataError(ValueError):
+    """A table file that cannot be used; the message names the file, table and row."""
+
+
+class Template:
+    """A text with ``{name}`` (a rolled value) and ``{name:roll}`` (the roll written out) slots."""
+
+    __slots__ = ("names", "parts", "source")
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        parts: list[tuple[str, str | None, bool]] = []
+        pos = 0
+        for match in _SLOT.finditer(source):
+            parts.append((source[pos : match.start()], match.group(1), match.group(2) is not None))
+            pos = match.end()
+        parts.append((source[pos:], None, False))
+        self.parts: tuple[tuple[str, str | None, bool], ...] = tuple(parts)
+        self.names = frozenset(name for _, name, _ in parts if name is not None)
+
+    def render(self, rolls: Mapping[str, Roll], exprs: Mapping[str, DiceExpr]) -> str:
+        """Fill the slots; a die not rolled yet shows its expression (``1d20``, ``1d20: ?``)."""
+        if len(self.parts) == 1:
+            return self.source
+        out: list[str] = []
+        for literal, name, as_roll in self.parts:
+            out.append(literal)
+            if name is None:
+                continue
+            got = rolls.get(name)
+            if got is None:
+                expr = exprs[name].text
+                out.append(f"{expr}: ?" if as_roll else expr)
+            else:
+                out.append(got.describe() if as_roll else str(got.total))
+        return "".join(out)
+
+    def __repr__(self) -> str:
+        return f"Template({self.source!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class SubRoll:
+    """A roll on another table that an entry asks for."""
+
+    table: str
+    modifier: int = 0
+    context: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One alternative of an entry; the GM picks it, or the roll's context does (``when``)."""
+
+    index: int
+    key: str
+    label_en: str
+    label_es: str
+    text_en: Template
+    text_es: Template
+    dice: Mapping[str, DiceExpr]
+    rolls: tuple[SubRoll, ...]
+    context: str | None
+    when: frozenset[str]
+
+    def label(self, lang: Lang) -> str:
+        return self.label_en if lang == "en" else self.label_es
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One range of a table."""
+
+    index: int
+    lo: int
+    hi: int
+    markers: tuple[str, ...]
+    text_en: Template
+    text_es: Template
+    dice: Mapping[str, DiceExpr]
+    rolls: tuple[SubRoll, ...]
+    options: tuple[Option, ...]
+
+    @property
+    def range_text(self) -> str:
+        return str(self.lo) if self.lo == self.hi else f"{self.lo}-{self.hi}"
+
+    def text(self, lang: Lang) -> str:
+        """The entry's text with its dice shown as expressions."""
+        template = self.text_en if lang == "en" else self.text_es
+        return template.render({}, self.dice)
+
+    def short(self, lang: Lang) -> str:
+        """One line for a browse list: the text, and the alternatives' labels if any."""
+        text = self.text(lang)
+        if self.options:
+            text += " [" + " | ".join(o.label(lang) for o in self.options) + "]"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    key: str
+    en: str
+    es: str
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    id: str
+    title_en: str
+    title_es: str
+    die: DiceExpr
+    kind: TableKind
+    rows: tuple[Row, ...]
+    columns: tuple[Column, ...] = ()
+    notes_en: str = ""
+    notes_es: str = ""
+    low: int = 1
+    # lookup[value - low] is the row a total lands on; built once so a roll is one index.
+    lookup: tuple[Row, ...] = field(default=(), repr=False)
+
+    @property
+    def high(self) -> int:
+        return self.low + len(self.lookup) - 1
+
+    def title(self, lang: Lang) -> str:
+        return self.title_en if lang == "en" else self.title_es
+
+    def notes(self, lang: Lang) -> str:
+        return self.notes_en if lang == "en" else self.notes_es
+
+    def row_for(self, total: int) -> Row:
+        """The row a total lands on; a :class:`DiceError` if no row covers it."""
+        if not self.low <= total <= self.high:
+            raise DiceError(
+                f"{total} is off table {self.id}: its rows cover {self.low}-{self.high}"
+            )
+        return self.lookup[total - self.low]
+
+
+@dataclass(frozen=True, slots=True)
+class TableSet:
+    """Every table of one file, by id, in file order."""
+
+    source: str
+    tables: Mapping[str, Table]
+    typos: tuple[Mapping[str, str], ...] = ()
+    decisions: tuple[Mapping[str, str], ...] = ()
+
+    def __getitem__(self, table_id: str) -> Table:
+        try:
+            return self.tables[table_id]
+        except KeyError:
+            known = ", ".join(t.id for t in self.main())
+            raise KeyError(f"unknown table {table_id!r}: expected one of {known}") from None
+
+    def __contains__(self, table_id: object) -> bool:
+        return table_id in self.tables
+
+    def main(self) -> list[Table]:
+        """The tables a GM rolls on directly (inner rolls left out)."""
+        return [t for t in self.tables.values() if t.kind == "main"]
+
+
+# --- loading ---------------------------------------------------------------------------------
+
+
+class _Where:
+    """Builds error messages that say where the problem is."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, where: str, message: str) -> TableDataError:
+        return TableDataError(f"{self.source}: {where}: {message}")
+
+
+def _text_pair(value: Any, where: str, what: str, loc: _Where) -> tuple[str, str]:
+    if not isinstance(value, dict):
+        raise loc.fail(where, f"{what} must be a table {{en = ..., es = ...}}")
+    pair: list[str] = []
+    for lang in LANGS:
+        text = value.get(lang)
+        if not isinstance(text, str) or not text.strip():
+            raise loc.fail(where, f"{what} has no {lang} text")
+        pair.append(text)
+    return pair[0], pair[1]
+
+
+def _dice(value: Any, where: str, loc: _Where) -> dict[str, DiceExpr]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise loc.fail(where, 'dice must be a table {name = "expr"}')
+    out: dict[str, DiceExpr] = {}
+    for name, text in value.items():
+        try:
+            out[name] = parse(str(text))
+        except DiceError as exc:
+            raise loc.fail(where, f"dice {name}: {exc}") from None
+    return out
+
+
+def _rolls(value: Any, where: str, loc: _Where) -> tuple[SubRoll, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise loc.fail(where, "rolls must be a list of {table = ..., modifier = ...}")
+    out: list[SubRoll] = []
+    for item in value:
+        if not isinstance(item, dict) or not isinstance(item.get("table"), str):
+            raise loc.fail(where, f"a sub-roll needs a table id, got {item!r}")
+        modifier = item.get("modifier", 0)
+        context = item.get("context")
+        if not isinstance(modifier, int) or (context is not None and not isinstance(context, str)):
+            raise loc.fail(where, f"bad sub-roll {item!r}")
+        out.append(SubRoll(item["table"], modifier, context))
+    return tuple(out)
+
+
+def _templates(
+    text: Any, dice: Mapping[str, DiceExpr], where: str, loc: _Where
+) -> tuple[Template, Template]:
+    en, es = _text_pair(text, where, "text", loc)
+    pair = Template(en), Template(es)
+    for lang, template in zip(LANGS, pair, strict=True):
+        unknown = template.names - dice.keys()
+        if unknown:
+            raise loc.fail(where, f"{lang} text uses undeclared dice {sorted(unknown)}")
+        unused = dice.keys() - template.names
+        if unused:
+            raise loc.fail(where, f"{lang} text never shows dice {sorted(unused)}")
+    return pair
+
+
+def _option(
+    index: int, raw: Any, row_dice: Mapping[str, DiceExpr], where: str, loc: _Where
+) -> Option:
+    if not isinstance(raw, dict) or not isinstance(raw.get("key"), str):
+        raise loc.fail(where, "an option needs a key")
+    where = f"{where} option {raw['key']}"
+    label = _text_pair(raw.get("label"), where, "label", loc)
+    dice = _dice(raw.get("dice"), where, loc)
+    clash = dice.keys() & row_dice.keys()
+    if clash:
+        raise loc.fail(where, f"dice {sorted(clash)} already named by the row")
+    text = _templates(raw.get("text"), dice, where, loc)
+    when = raw.get("when", [])
+    context = raw.get("context")
+    if not isinstance(when, list) or not all(isinstance(w, str) for w in when):
+        raise loc.fail(where, "when must be a list of context names")
+    if context is not None and not isinstance(context, str):
+        raise loc.fail(where, "context must be a name")
+    return Option(
+        index,
+        raw["key"],
+        *label,
+        *text,
+        dice,
+        _rolls(raw.get("rolls"), where, loc),
+        context,
+        frozenset(when),
+    )
+
+
+def _row(index: int, raw: Any, table_id: str, loc: _Where) -> Row:
+    rng = raw.get("range") if isinstance(raw, dict) else None
+    if not (isinstance(rng, list) and len(rng) == 2 and all(isinstance(v, int) for v in rng)):
+        raise loc.fail(f"table {table_id} row {index + 1}", "range must be [lo, hi]")
+    lo, hi = rng
+    where = f"table {table_id} row {lo}-{hi}"
+    if lo > hi:
+        raise loc.fail(where, "range runs backwards")
+    markers = raw.get("markers", [])
+    if not isinstance(markers, list) or not all(isinstance(m, str) for m in markers):
+        raise loc.fail(where, "markers must be a list of strings")
+    dice = _dice(raw.get("dice"), where, loc)
+    text = _templates(raw.get("text"), dice, where, loc)
+    options = tuple(_option(i, o, dice, where, loc) for i, o in enumerate(raw.get("options", [])))
+    if len({o.key for o in options}) != len(options):
+        raise loc.fail(where, "two options share a key")
+    if len(options) == 1:
+        raise loc.fail(where, "a single option is no alternative")
+    return Row(
+        index, lo, hi, tuple(markers), *text, dice, _rolls(raw.get("rolls"), where, loc), options
+    )
+
+
+def _all_rolls(table: Table) -> list[tuple[Row, SubRoll]]:
+    found: list[tuple[Row, SubRoll]] = []
+    for row in table.rows:
+        found.extend((row, ref) for ref in row.rolls)
+        for option in row.options:
+            found.extend((row, ref) for ref in option.rolls)
+    return found
+
+
+def parse_tables(data: Mapping[str, Any], source: str) -> TableSet:
+    """Build and validate a :class:`TableSet` from parsed TOML."""
+    loc = _Where(source)
+    raw_tables = data.get("tables")
+    if not isinstance(raw_tables, list) or not raw_tables:
+        raise loc.fail("file", "no [[tables]]")
+    drafts: dict[str, Table] = {}
+    for raw in raw_tables:
+        table_id = raw.get("id") if isinstance(raw, dict) else None
+        if not isinstance(table_id, str) or not table_id:
+            raise loc.fail("file", "a table has no id")
+        if table_id in drafts:
+            raise loc.fail(f"table {table_id}", "id used twice")
+        where = f"table {table_id}"
+        title = _text_pair(raw.get("title"), where, "title", loc)
+        try:
+            die = parse(str(raw.get("die", "")))
+        except DiceError as exc:
+            raise loc.fail(where, f"die: {exc}") from None
+        if die.count != 1 or die.modifier:
+            raise loc.fail(where, "a table's die must be a single die such as 1d100")
+        kind = raw.get("kind", "main")
+        if kind not in ("main", "inner"):
+            raise loc.fail(where, f"kind must be main or inner, not {kind!r}")
+        notes = _text_pair(raw["notes"], where, "notes", loc) if "notes" in raw else ("", "")
+        columns = tuple(
+            Column(c["key"], *_text_pair(c, where, "column", loc)) for c in raw.get("columns", [])
+        )
+        rows = tuple(_row(i, r, table_id, loc) for i, r in enumerate(raw.get("rows", [])))
+        if not rows:
+            raise loc.fail(where, "no rows")
+        drafts[table_id] = Table(table_id, *title, die, kind, rows, columns, *notes)
+
+    # Every referenced table must exist; a modifier widens the range the rows must cover.
+    low_mod: dict[str, int] = dict.fromkeys(drafts, 0)
+    high_mod: dict[str, int] = dict.fromkeys(drafts, 0)
+    for table in drafts.values():
+        for row, ref in _all_rolls(table):
+            if ref.table not in drafts:
+                raise loc.fail(
+                    f"table {table.id} row {row.range_text}", f"rolls unknown table {ref.table!r}"
+                )
+            low_mod[ref.table] = min(low_mod[ref.table], ref.modifier)
+            high_mod[ref.table] = max(high_mod[ref.table], ref.modifier)
+
+    tables: dict[str, Table] = {}
+    for table in drafts.values():
+        low = table.die.lowest + low_mod[table.id]
+        high = table.die.highest + high_mod[table.id]
+        lookup = _cover(table, low, high, loc)
+        tables[table.id] = Table(
+            table.id, table.title_en, table.title_es, table.die, table.kind, table.rows,
+            table.columns, table.notes_en, table.notes_es, low, lookup,
+        )  # fmt: skip
+    return TableSet(
+        source,
+        tables,
+        tuple(_str_map(t) for t in data.get("typos", [])),
+        tuple(_str_map(d) for d in data.get("decisions", [])),
+    )
+
+
+def _cover(table: Table, low: int, high: int, loc: _Where) -> tuple[Row, ...]:
+    """Check the rows cover ``low..high`` exactly, in order, and return the lookup list."""
+    expected = low
+    lookup: list[Row] = []
+    for row in table.rows:
+        where = f"table {table.id} row {row.range_text}"
+        if row.lo > expected:
+            raise loc.fail(where, f"gap: nothing covers {expected}-{row.lo - 1}")
+        if row.lo < expected:
+            raise loc.fail(where, f"overlaps the rows before (next free value is {expected})")
+        lookup.extend([row] * (row.hi - row.lo + 1))
+        expected = row.hi + 1
+    if expected - 1 != high:
+        raise loc.fail(
+            f"table {table.id}",
+            f"rows end at {expected - 1} but the die reaches {high} ({table.die}{'' if high == table.die.highest else ' with modifiers'})",
+        )
+    return tuple(lookup)
+
+
+def _str_map(raw: Any) -> dict[str, str]:
+    return {str(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
+
+
+def load_table_file(package: str, name: str) -> TableSet:
+    """Read and validate a table file shipped inside ``package`` (e.g. ``gmscreen.data``)."""
+    resource = resources.files(package).joinpath(name)
+    try:
+        data = tomllib.loads(resource.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise TableDataError(f"{name}: not valid TOML: {exc}") from None
+    return parse_tables(data, name)
+
+
+def load_table_text(text: str, source: str = "<text>") -> TableSet:
+    """Parse and validate table TOML given as a string (tests, user-supplied tables)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise TableDataError(f"{source}: not valid TOML: {exc}") from None
+    return parse_tables(data, source)
+
+
+def row_summary(rows: Sequence[Row], lang: Lang) -> list[tuple[int, int, str, tuple[str, ...]]]:
+    """``(lo, hi, short text, markers)`` per row, for a browse list."""
+    return [(r.lo, r.hi, r.short(lang), r.markers) for r in rows]

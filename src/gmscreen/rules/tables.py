@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from gmscreen.rules.dice import DiceError, DiceExpr, Roll, typed
 from gmscreen.rules.tables_model import (
@@ -27,6 +27,14 @@ from gmscreen.rules.tables_model import (
     TableDataError,
     TableSet,
     load_table_file,
+)
+from gmscreen.rules.tables_nodes import (
+    CACHE_LIMIT,
+    Choice,
+    ChoiceOption,
+    Node,
+    die_text,
+    expr_with,
 )
 
 __all__ = [
@@ -45,45 +53,11 @@ __all__ = [
 DATA_PACKAGE = "gmscreen.data"
 MERP_FILE = "merp_special_items.toml"
 
-ChoiceSource = Literal["picked", "context"]
-
 
 @functools.cache
 def load_tables(name: str = MERP_FILE) -> TableSet:
     """The tables shipped in ``gmscreen.data`` (MERP special items by default), validated once."""
     return load_table_file(DATA_PACKAGE, name)
-
-
-# Caches keyed by object identity (the entry keeps the object alive, so its id stays its own):
-# hashing a DiceExpr runs Python code, and these are hit for every die of every roll.
-_TEXTS: dict[int, tuple[DiceExpr, str]] = {}
-_WITH: dict[tuple[int, int], tuple[DiceExpr, DiceExpr]] = {}
-_CACHE_LIMIT = 4096
-
-
-def _text_of(expr: DiceExpr) -> str:
-    hit = _TEXTS.get(id(expr))
-    if hit is not None and hit[0] is expr:
-        return hit[1]
-    if len(_TEXTS) > _CACHE_LIMIT:
-        _TEXTS.clear()
-    text = expr.text
-    _TEXTS[id(expr)] = (expr, text)
-    return text
-
-
-def _expr_with(die: DiceExpr, modifier: int) -> DiceExpr:
-    if not modifier:
-        return die
-    key = (id(die), modifier)
-    hit = _WITH.get(key)
-    if hit is not None and hit[0] is die:
-        return hit[1]
-    if len(_WITH) > _CACHE_LIMIT:
-        _WITH.clear()
-    expr = die.with_modifier(modifier)
-    _WITH[key] = (die, expr)
-    return expr
 
 
 def _fast_roll(expr: DiceExpr, text: str, rng: random.Random) -> Roll:
@@ -98,211 +72,6 @@ def _fast_roll(expr: DiceExpr, text: str, rng: random.Random) -> Roll:
         return Roll(text, (value,), expr.modifier, value + expr.modifier, "rolled")
     faces = tuple(int(rng.random() * sides) + 1 for _ in range(expr.count))
     return Roll(text, faces, expr.modifier, sum(faces) + expr.modifier, "rolled")
-
-
-@dataclass(frozen=True, slots=True)
-class ChoiceOption:
-    """One alternative offered to the GM; ``index`` is what :meth:`Resolution.choose` takes."""
-
-    index: int
-    key: str
-    label_en: str
-    label_es: str
-    text_en: str
-    text_es: str
-
-    def label(self, lang: Lang) -> str:
-        return self.label_en if lang == "en" else self.label_es
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "key": self.key,
-            "label": self.label_en,
-            "label_es": self.label_es,
-            "text": self.text_en,
-            "text_es": self.text_es,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> ChoiceOption:
-        return cls(
-            int(data["index"]),
-            str(data["key"]),
-            str(data["label"]),
-            str(data["label_es"]),
-            str(data["text"]),
-            str(data["text_es"]),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """The alternative taken: ``picked`` by the GM, or by the ``context`` the roll came with."""
-
-    key: str
-    label_en: str
-    label_es: str
-    source: ChoiceSource
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "key": self.key,
-            "label": self.label_en,
-            "label_es": self.label_es,
-            "source": self.source,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Choice:
-        source = data["source"]
-        if source not in ("picked", "context"):
-            raise ValueError(f"unknown choice source {source!r}")
-        return cls(str(data["key"]), str(data["label"]), str(data["label_es"]), source)
-
-
-class Node:
-    """One roll on one table and everything it led to."""
-
-    __slots__ = (
-        "_option",
-        "_row",
-        "_text",
-        "children",
-        "choice",
-        "context",
-        "dice",
-        "die",
-        "expr",
-        "markers",
-        "modifier",
-        "offered",
-        "range",
-        "roll",
-        "row_index",
-        "table",
-    )
-
-    def __init__(self, table: str, expr: DiceExpr, modifier: int, context: str | None) -> None:
-        self.table = table
-        self.expr = expr
-        self.die = _text_of(expr)
-        self.modifier = modifier
-        self.context = context
-        self.roll: Roll | None = None
-        self.range: tuple[int, int] | None = None
-        self.row_index: int | None = None
-        self.markers: tuple[str, ...] = ()
-        self.dice: dict[str, Roll] = {}
-        self.choice: Choice | None = None
-        self.offered: tuple[ChoiceOption, ...] = ()
-        self.children: list[Node] = []
-        self._row: Row | None = None
-        self._option: Option | None = None
-        self._text: tuple[str, str] | None = None
-
-    # -- text ---------------------------------------------------------------------------------
-
-    def text(self, lang: Lang) -> str:
-        """The entry's text with every die rolled so far written in (the chosen alternative too)."""
-        if self._text is not None:
-            return self._text[0] if lang == "en" else self._text[1]
-        row = self._row
-        if row is None:
-            return ""
-        exprs: Mapping[str, DiceExpr] = row.dice
-        option = self._option
-        if option is not None and option.dice:
-            exprs = {**row.dice, **option.dice}
-        template = row.text_en if lang == "en" else row.text_es
-        out = template.render(self.dice, exprs)
-        if option is not None:
-            extra = option.text_en if lang == "en" else option.text_es
-            out = f"{out} {extra.render(self.dice, exprs)}"
-        return out
-
-    @property
-    def text_en(self) -> str:
-        return self.text("en")
-
-    @property
-    def text_es(self) -> str:
-        return self.text("es")
-
-    # -- walking --------------------------------------------------------------------------------
-
-    def walk(self) -> Iterator[Node]:
-        """This node and every node below it, depth first, in the order they were rolled."""
-        yield self
-        for child in self.children:
-            yield from child.walk()
-
-    def find(self, table_id: str) -> list[Node]:
-        return [n for n in self.walk() if n.table == table_id]
-
-    @property
-    def raw(self) -> int | None:
-        """The face of the die (before the modifier), or None for a picked row."""
-        if self.roll is None or len(self.roll.dice) != 1:
-            return None
-        return self.roll.dice[0]
-
-    # -- serialization ---------------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        roll = self.roll
-        out: dict[str, Any] = {
-            "table": self.table,
-            "die": self.die,
-            "roll": self.raw,
-            "modifier": self.modifier,
-            "total": None if roll is None else roll.total,
-            "source": None if roll is None else roll.source,
-            "range": None if self.range is None else list(self.range),
-            "row": self.row_index,
-            "text": self.text("en"),
-            "text_es": self.text("es"),
-            "markers": list(self.markers),
-            "context": self.context,
-            "dice": {name: r.to_dict() for name, r in self.dice.items()},
-            "choice": None if self.choice is None else self.choice.to_dict(),
-        }
-        if self.offered and self.choice is None:
-            out["choices"] = [o.to_dict() for o in self.offered]
-        out["subrolls"] = [c.to_dict() for c in self.children]
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Node:
-        """A finished (or partial) tree as stored; its texts are kept as they were written."""
-        from gmscreen.rules.dice import parse
-
-        modifier = int(data["modifier"])
-        node = cls(str(data["table"]), parse(str(data["die"])), modifier, data.get("context"))
-        if data.get("total") is not None:
-            raw = data.get("roll")
-            node.roll = Roll(
-                node.die,
-                () if raw is None else (int(raw),),
-                modifier,
-                int(data["total"]),
-                data["source"],
-            )
-        if data.get("range") is not None:
-            lo, hi = data["range"]
-            node.range = (int(lo), int(hi))
-        node.row_index = data.get("row")
-        node.markers = tuple(data.get("markers", ()))
-        node.dice = {name: Roll.from_dict(r) for name, r in data.get("dice", {}).items()}
-        if data.get("choice") is not None:
-            node.choice = Choice.from_dict(data["choice"])
-        node.offered = tuple(ChoiceOption.from_dict(o) for o in data.get("choices", ()))
-        node.children = [cls.from_dict(c) for c in data.get("subrolls", ())]
-        node._text = (str(data.get("text", "")), str(data.get("text_es", "")))
-        return node
-
-    def __repr__(self) -> str:
-        return f"Node({self.table} {self.die} -> {self.roll and self.roll.total}, {len(self.children)} sub)"
 
 
 @dataclass(slots=True)
@@ -354,7 +123,7 @@ def _offers(row: Row, candidates: tuple[Option, ...]) -> tuple[ChoiceOption, ...
         )
         for i, o in enumerate(candidates)
     )
-    if len(_OFFERS) > _CACHE_LIMIT:
+    if len(_OFFERS) > CACHE_LIMIT:
         _OFFERS.clear()
     _OFFERS[key] = (candidates, offered)
     return offered
@@ -428,7 +197,7 @@ class Resolution:
         expr = pending.expr
         faces = typed(DiceExpr(expr.count, expr.sides), value)
         self.supply(
-            Roll(_text_of(expr), faces.dice, expr.modifier, faces.total + expr.modifier, "typed")
+            Roll(die_text(expr), faces.dice, expr.modifier, faces.total + expr.modifier, "typed")
         )
 
     def pick_row(self, index: int) -> None:
@@ -442,7 +211,7 @@ class Resolution:
         row = rows[index]
         expr = pending.expr
         total = min(max(row.lo, expr.lowest), row.hi)
-        self.supply(Roll(_text_of(expr), (), expr.modifier, total, "picked"))
+        self.supply(Roll(die_text(expr), (), expr.modifier, total, "picked"))
 
     def choose(self, index: int) -> None:
         """Settle the pending choice with option ``index`` (0-based, as in ``pending.options``)."""
@@ -487,13 +256,13 @@ class Resolution:
         if row.options:
             option = yield from self._settle(node, row)
         for name, expr in row.dice.items():
-            got = yield PendingDie(node, table, name, expr, _text_of(expr))
+            got = yield PendingDie(node, table, name, expr, die_text(expr))
             assert isinstance(got, Roll)
             node.dice[name] = got
         context = node.context
         if option is not None:
             for name, expr in option.dice.items():
-                got = yield PendingDie(node, table, name, expr, _text_of(expr))
+                got = yield PendingDie(node, table, name, expr, die_text(expr))
                 assert isinstance(got, Roll)
                 node.dice[name] = got
             if option.context is not None:
@@ -503,7 +272,7 @@ class Resolution:
         for ref in refs:
             sub = tables[ref.table]
             child = Node(
-                sub.id, _expr_with(sub.die, ref.modifier), ref.modifier, ref.context or context
+                sub.id, expr_with(sub.die, ref.modifier), ref.modifier, ref.context or context
             )
             node.children.append(child)
             yield from self._resolve(child, sub)

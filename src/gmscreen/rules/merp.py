@@ -1,0 +1,163 @@
+"""MERP special items: who pays how many background points for a roll on which table.
+
+The costs and roll limits come from RULES.md Part 2 ("Who pays what"); the limits count per
+table, and the character's background points are a budget (spent, left).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from gmscreen.rules.tables import load_tables
+from gmscreen.rules.tables_model import Lang, TableSet
+
+Category = Literal[
+    "non_spell_user",
+    "semi_spell_user",
+    "dwarf_spell_user",
+    "pure_spell_user",
+    "hybrid_spell_user",
+    "elf_non_spell_user",
+]
+
+TABLE_1 = "merp-1"
+TABLE_2 = "merp-2"
+TOP_TABLES: tuple[str, str] = (TABLE_1, TABLE_2)
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    points: int  # background points a roll costs
+    max_rolls: int  # rolls allowed on that table
+
+
+_CHEAP_ON_1 = {TABLE_1: Cost(1, 2), TABLE_2: Cost(2, 1)}
+_CHEAP_ON_2 = {TABLE_1: Cost(2, 1), TABLE_2: Cost(1, 2)}
+
+# An elf semi spell user counts as a semi spell user (RULES.md decision).
+COSTS: Mapping[Category, Mapping[str, Cost]] = {
+    "non_spell_user": _CHEAP_ON_1,
+    "semi_spell_user": _CHEAP_ON_1,
+    "dwarf_spell_user": _CHEAP_ON_1,
+    "pure_spell_user": _CHEAP_ON_2,
+    "hybrid_spell_user": _CHEAP_ON_2,
+    "elf_non_spell_user": _CHEAP_ON_2,
+}
+
+CATEGORY_LABELS: Mapping[Category, Mapping[Lang, str]] = {
+    "non_spell_user": {"en": "Non spell user", "es": "No hechicero"},
+    "semi_spell_user": {"en": "Semi spell user (elves too)", "es": "Semihechicero (también elfo)"},
+    "dwarf_spell_user": {"en": "Dwarf spell user", "es": "Hechicero enano"},
+    "pure_spell_user": {"en": "Pure spell user", "es": "Hechicero puro"},
+    "hybrid_spell_user": {"en": "Hybrid spell user", "es": "Hechicero híbrido"},
+    "elf_non_spell_user": {"en": "Elf non spell user", "es": "No hechicero elfo"},
+}
+
+MESSAGES: Mapping[str, Mapping[Lang, str]] = {
+    "unknown_category": {
+        "en": "unknown character category {category!r}: expected one of {known}",
+        "es": "categoría de personaje desconocida {category!r}: se esperaba una de {known}",
+    },
+    "unknown_table": {
+        "en": "special items are bought on {known}, not on {table!r}",
+        "es": "los objetos especiales se compran en {known}, no en {table!r}",
+    },
+    "roll_limit": {
+        "en": "a {category} may roll at most {limit} time(s) on {table}, and has already rolled {made}",
+        "es": "un {category} puede tirar como mucho {limit} vez/veces en {table} y ya ha tirado {made}",
+    },
+    "no_points": {
+        "en": "a roll on {table} costs {cost} background point(s), but only {left} are left",
+        "es": "una tirada en {table} cuesta {cost} P.H., pero solo quedan {left}",
+    },
+}
+
+
+class RollRefused(ValueError):
+    """A roll the character may not buy; ``message(lang)`` explains why in English or Spanish."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        self.key = key
+        self.values = values
+        super().__init__(self.message("en"))
+
+    def message(self, lang: Lang) -> str:
+        values = dict(self.values)
+        category = values.get("category")
+        if isinstance(category, str) and category in CATEGORY_LABELS:
+            values["category"] = CATEGORY_LABELS[category][lang].lower()  # type: ignore[index]
+        return MESSAGES[self.key][lang].format(**values)
+
+
+@dataclass(frozen=True, slots=True)
+class TableBudget:
+    table: str
+    cost: int
+    max_rolls: int
+    rolls_made: int
+    rolls_left: int
+    allowed: bool  # one more roll fits both the roll limit and the points left
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    category: Category
+    points_total: int
+    points_spent: int
+    points_left: int
+    tables: Mapping[str, TableBudget]
+
+
+def _costs(category: str) -> Mapping[str, Cost]:
+    try:
+        return COSTS[category]  # type: ignore[index]
+    except KeyError:
+        raise RollRefused("unknown_category", category=category, known=", ".join(COSTS)) from None
+
+
+def budget(category: Category, points_total: int, rolls_made: Mapping[str, int]) -> Budget:
+    """Where a character stands: per table the cost, the rolls left and whether one more fits."""
+    costs = _costs(category)
+    for table in rolls_made:
+        if table not in costs:
+            raise RollRefused("unknown_table", table=table, known=" and ".join(TOP_TABLES))
+    spent = sum(costs[t].points * n for t, n in rolls_made.items())
+    left = points_total - spent
+    tables = {}
+    for table, cost in costs.items():
+        made = rolls_made.get(table, 0)
+        rolls_left = max(cost.max_rolls - made, 0)
+        tables[table] = TableBudget(
+            table,
+            cost.points,
+            cost.max_rolls,
+            made,
+            rolls_left,
+            rolls_left > 0 and cost.points <= left,
+        )
+    return Budget(category, points_total, spent, left, tables)
+
+
+def check_roll_allowed(
+    category: Category, points_total: int, rolls_made: Mapping[str, int], table: str
+) -> TableBudget:
+    """The table's budget if one more roll on ``table`` is allowed; :class:`RollRefused` if not."""
+    costs = _costs(category)
+    if table not in costs:
+        raise RollRefused("unknown_table", table=table, known=" and ".join(TOP_TABLES))
+    state = budget(category, points_total, rolls_made)
+    row = state.tables[table]
+    if row.rolls_left <= 0:
+        raise RollRefused(
+            "roll_limit", category=category, limit=row.max_rolls, table=table, made=row.rolls_made
+        )
+    if row.cost > state.points_left:
+        raise RollRefused("no_points", table=table, cost=row.cost, left=state.points_left)
+    return row
+
+
+def merp_tables() -> TableSet:
+    """The MERP special item tables (cached and validated once)."""
+    return load_tables()

@@ -15,6 +15,8 @@ from typing import NoReturn
 # subcommand -> module defining ``configure(parser)`` and ``run(args) -> int``
 SUBCOMMANDS: dict[str, str] = {
     "check": "gmscreen.cli.check",
+    "roll": "gmscreen.cli.roll",
+    "tables": "gmscreen.cli.roll",
 }
 
 

@@ -45,7 +45,7 @@ class Template:
         self.names = frozenset(name for _, name, _ in parts if name is not None)
 
     def render(self, rolls: Mapping[str, Roll], exprs: Mapping[str, DiceExpr]) -> str:
-        """Fill the slots; a die not rolled yet shows its expression (``1d20``, ``1d20: ?``)."""
+        """Fill the slots; a die not rolled yet shows its expression in both kinds of slot."""
         if len(self.parts) == 1:
             return self.source
         out: list[str] = []
@@ -56,7 +56,7 @@ class Template:
             got = rolls.get(name)
             if got is None:
                 expr = exprs[name].text
-                out.append(f"{expr}: ?" if as_roll else expr)
+                out.append(expr)
             else:
                 out.append(got.describe() if as_roll else str(got.total))
         return "".join(out)
@@ -119,7 +119,14 @@ class Row:
     def short(self, lang: Lang) -> str:
         """One line for a browse list: the text, and the alternatives' labels if any."""
         text = self.text(lang)
-        if self.options:
+        if self.options and all(o.when for o in self.options):
+            # the columns of a table: show each column's reading
+            readings = (
+                (o.text_en if lang == "en" else o.text_es).render({}, {**self.dice, **o.dice})
+                for o in self.options
+            )
+            text += " " + " | ".join(readings)
+        elif self.options:
             text += " [" + " | ".join(o.label(lang) for o in self.options) + "]"
         return text
 

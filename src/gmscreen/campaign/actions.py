@@ -1,0 +1,297 @@
+"""What each table action records: pure builders from the state and the rules to payloads.
+
+Each builder returns drafts ``(character id, payload, game time)``; the table stamps them with
+sequence numbers and clocks, journals them, and folds them into the state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from gmscreen.campaign import events as ev
+from gmscreen.campaign.codec import settings_to_dict, validate_settings
+from gmscreen.campaign.errors import InvalidAction
+from gmscreen.campaign.fields import (
+    EDITABLE,
+    FieldError,
+    character_to_dict,
+    diff,
+    encode_item,
+    encode_merp,
+    with_values,
+)
+from gmscreen.campaign.model import Campaign, Character, Item, Settings
+from gmscreen.rules import dice, madness
+from gmscreen.rules.dice import DiceError, Roll
+from gmscreen.rules.madness import MadnessError, MadnessState
+
+Draft = tuple[str | None, ev.Payload, int]
+
+
+def _sane(character: Character, sanity: MadnessState, **other: Any) -> Character:
+    return replace(character, sanity=sanity, **other)
+
+
+def _needs_madness(state: Campaign) -> None:
+    if "madness" not in state.settings.modules:
+        raise InvalidAction("this campaign does not use the madness rules")
+
+
+def check_due(character: Character) -> bool:
+    """A check is due: madness at or over POW, no kind pending, no episode under way."""
+    s = character.sanity
+    return madness.check_due(s) and s.episode is None and character.awaiting_kind is None
+
+
+def gain(
+    state: Campaign,
+    character_id: str,
+    preset_key: str,
+    inputs: Mapping[str, int | str] | None,
+    roll: Roll | None,
+    adjustment: int = 0,
+) -> Draft:
+    _needs_madness(state)
+    c = state.character(character_id)
+    try:
+        g = madness.gain(
+            c.sanity, preset_key, inputs, roll, madness.day_of(state.clock), adjustment
+        )
+    except (MadnessError, DiceError) as error:
+        raise InvalidAction(str(error)) from None
+    data = ev.Gain(
+        g.preset,
+        dict(g.inputs),
+        g.roll,
+        g.base,
+        g.adjustment,
+        g.amount,
+        g.first_time,
+        g.day,
+        diff(c, _sane(c, g.after)),
+    )
+    return character_id, data, state.clock
+
+
+def check_roll(state: Campaign, character_id: str, d100: Roll) -> Draft:
+    _needs_madness(state)
+    c = state.character(character_id)
+    if c.awaiting_kind is not None:
+        raise InvalidAction(f"{c.name}'s check failed: roll the kind of madness first")
+    if c.sanity.episode is not None:
+        raise InvalidAction(f"{c.name} is mad already; a check waits until the episode ends")
+    base = state.settings.fumble_base
+    try:
+        r = madness.resolve_check_roll(c.sanity, d100, base)
+    except (MadnessError, DiceError) as error:
+        raise InvalidAction(str(error)) from None
+    awaiting = None if r.outcome == "success" else r.outcome
+    after = _sane(c, r.after, awaiting_kind=awaiting)
+    data = ev.CheckRoll(
+        r.roll,
+        r.target,
+        r.target_value,
+        base,
+        r.fumble_chance,
+        r.fumble_from,
+        r.outcome,
+        r.drop,
+        r.repeat,
+        diff(c, after),
+    )
+    return character_id, data, state.clock
+
+
+def check_kind(state: Campaign, character_id: str, d6: Roll) -> Draft:
+    _needs_madness(state)
+    c = state.character(character_id)
+    if c.awaiting_kind is None:
+        raise InvalidAction(f"no kind of madness is due for {c.name}: no check has failed")
+    try:
+        e = madness.start_episode(
+            c.sanity,
+            d6,
+            c.awaiting_kind == "fumble",
+            state.clock,
+            state.settings.round_seconds,
+        )
+    except (MadnessError, DiceError) as error:
+        raise InvalidAction(str(error)) from None
+    assert e.after.episode is not None
+    data = ev.EpisodeStarted(
+        e.kind,
+        e.kind_roll,
+        e.permanent,
+        e.amount,
+        e.unit,
+        e.unit_value,
+        e.after.episode.ends_at,
+        diff(c, _sane(c, e.after, awaiting_kind=None)),
+    )
+    return character_id, data, state.clock
+
+
+def advance(state: Campaign, seconds: int, reason: str, rng: random.Random) -> list[Draft]:
+    """Time passes: the clock moves, then episodes end and midnights recover, in order."""
+    if seconds <= 0:
+        raise InvalidAction("time only runs forward: advance by 1 second or more")
+    now = state.clock
+    drafts: list[Draft] = [(None, ev.ClockAdvanced(seconds, reason, now, now + seconds), now)]
+    chars = {c.id: c for c in state.characters}
+    for h in madness.time_passes({k: c.sanity for k, c in chars.items()}, now, seconds):
+        if h.what == "episode_end" and h.who is not None:
+            c = chars[h.who]
+            assert c.sanity.episode is not None
+            end = madness.end_episode(c.sanity, h.at)
+            chars[h.who] = _sane(c, end.after)
+            drafts.append((h.who, ev.EpisodeEnded(end.kind, diff(c, chars[h.who])), h.at))
+        elif h.what == "day_end" and h.day is not None:
+            recoveries = []
+            for key, c in chars.items():
+                s = c.sanity
+                if s.madness == 0:
+                    continue
+                expression = madness.recovery_dice(s)
+                blocked = s.last_gain_day == h.day
+                roll = dice.roll(expression, rng) if expression and not blocked else None
+                r = madness.end_of_day(s, h.day, roll)
+                chars[key] = _sane(c, r.after)
+                recoveries.append(
+                    ev.Recovery(key, r.blocked, r.roll, r.amount, diff(c, chars[key]))
+                )
+            drafts.append((None, ev.DayEnded(h.day, tuple(recoveries)), h.at))
+    return drafts
+
+
+def unique_id(state: Campaign, wanted: str) -> str:
+    base = "".join(ch if ch.isalnum() else "-" for ch in wanted.lower()).strip("-") or "pc"
+    candidate, n = base, 1
+    while state.has_character(candidate):
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
+
+
+def add_character(state: Campaign, character: Character) -> Draft:
+    if not character.name.strip():
+        raise InvalidAction("a character needs a name")
+    if not character.id.strip() or any(ch.isspace() for ch in character.id):
+        raise InvalidAction(f"{character.id!r} cannot be an id: use letters, digits and dashes")
+    if state.has_character(character.id):
+        raise InvalidAction(f"there is already a character with id {character.id!r}")
+    return character.id, ev.CharacterAdded(character_to_dict(character)), state.clock
+
+
+def edit_character(state: Campaign, character_id: str, values: Mapping[str, Any]) -> Draft | None:
+    c = state.character(character_id)
+    unknown = sorted(set(values) - set(EDITABLE))
+    if unknown:
+        raise InvalidAction(f"{unknown[0]!r} cannot be edited: edit one of {', '.join(EDITABLE)}")
+    try:
+        after = with_values(c, values)
+    except FieldError as error:
+        raise InvalidAction(str(error)) from None
+    if not after.name.strip():
+        raise InvalidAction("a character needs a name")
+    changes = diff(c, after)
+    if not changes:
+        return None
+    return character_id, ev.CharacterEdited(changes), state.clock
+
+
+def remove_character(state: Campaign, character_id: str) -> Draft:
+    c = state.character(character_id)
+    return character_id, ev.CharacterRemoved(character_to_dict(c)), state.clock
+
+
+def note(state: Campaign, text: str, character_id: str | None) -> Draft:
+    if not text.strip():
+        raise InvalidAction("the note is empty")
+    if character_id is not None:
+        state.character(character_id)
+    return character_id, ev.Note(text), state.clock
+
+
+def _merp_character(state: Campaign, character_id: str) -> Character:
+    if "merp-items" not in state.settings.modules:
+        raise InvalidAction("this campaign does not use the MERP special items")
+    c = state.character(character_id)
+    if c.merp is None:
+        raise InvalidAction(f"{c.name} has no MERP profile (spell-user category, points)")
+    return c
+
+
+def item_rolled(
+    state: Campaign,
+    character_id: str,
+    table: str,
+    title: str,
+    tree: Mapping[str, Any],
+    cost: int,
+) -> Draft:
+    c = _merp_character(state, character_id)
+    assert c.merp is not None
+    if cost < 0:
+        raise InvalidAction("a roll cannot cost less than 0 points")
+    if cost > c.merp.points_left:
+        raise InvalidAction(
+            f"{c.name} has {c.merp.points_left} background point(s) left; this roll costs {cost}"
+        )
+    made = c.merp.rolls.get(table, 0) + 1
+    item_id, n = f"{table}-{made}", 1
+    while c.item(item_id) is not None:
+        n += 1
+        item_id = f"{table}-{made}-{n}"
+    merp = replace(
+        c.merp, points_spent=c.merp.points_spent + cost, rolls={**c.merp.rolls, table: made}
+    )
+    item = encode_item(Item(item_id, table, title, dict(tree)))
+    changes = {"merp": [encode_merp(c.merp), encode_merp(merp)]}
+    return character_id, ev.ItemRolled(item, cost, changes), state.clock
+
+
+def item_kept(state: Campaign, character_id: str, item: Item) -> Draft:
+    c = state.character(character_id)
+    if c.item(item.id) is not None:
+        raise InvalidAction(f"{c.name} already has item {item.id!r}")
+    return character_id, ev.ItemKept(encode_item(item)), state.clock
+
+
+def item_discarded(state: Campaign, character_id: str, item: Item) -> Draft:
+    state.character(character_id)
+    return character_id, ev.ItemDiscarded(encode_item(item)), state.clock
+
+
+def _owned(state: Campaign, character_id: str, item_id: str) -> Item:
+    c = state.character(character_id)
+    item = c.item(item_id)
+    if item is None:
+        raise InvalidAction(f"{c.name} has no item {item_id!r}")
+    return item
+
+
+def item_note(state: Campaign, character_id: str, item_id: str, text: str) -> Draft | None:
+    item = _owned(state, character_id, item_id)
+    if item.notes == text:
+        return None
+    return character_id, ev.ItemNoted(item_id, item.notes, text), state.clock
+
+
+def item_removed(state: Campaign, character_id: str, item_id: str) -> Draft:
+    item = _owned(state, character_id, item_id)
+    return character_id, ev.ItemRemoved(encode_item(item)), state.clock
+
+
+def settings_changed(state: Campaign, values: Mapping[str, Any]) -> Draft | None:
+    try:
+        new: Settings = validate_settings({**settings_to_dict(state.settings), **values})
+    except ValueError as error:
+        raise InvalidAction(str(error)) from None
+    old_d, new_d = settings_to_dict(state.settings), settings_to_dict(new)
+    changes = {k: [old_d[k], new_d[k]] for k in old_d if old_d[k] != new_d[k]}
+    if not changes:
+        return None
+    return None, ev.SettingsChanged(changes), state.clock

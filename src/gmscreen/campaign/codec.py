@@ -1,0 +1,324 @@
+"""Campaigns as plain dicts, TOML text and back, with every problem found and located.
+
+The TOML is for people too: characters are flat (``pow = 13`` under ``[[characters]]``), values
+that are unset are left out (TOML has no null), and an item's rolled tree is kept as JSON text.
+Reading collects every problem with its line (the line of the offending key, found in the text)
+so that ``gmscreen validate`` can list them all; nothing is ever written while reading.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from gmscreen.campaign.errors import CampaignFileError, Problem
+from gmscreen.campaign.fields import (
+    EDITABLE,
+    FieldError,
+    character_to_dict,
+    decode_item,
+    flag,
+    text,
+    whole,
+    with_values,
+)
+from gmscreen.campaign.model import LANGUAGES, MODULES, SCHEMA, Campaign, Character, Settings
+from gmscreen.rules.madness import MadnessState
+
+TOP_KEYS = ("schema", "name", "last_event", "clock", "settings", "characters")
+SETTINGS_KEYS = ("modules", "fumble_base", "round_seconds", "auto_check", "language")
+HEADER = "# A gmscreen campaign. Edit it between sessions, not while gmscreen has it open.\n"
+
+
+def settings_to_dict(s: Settings) -> dict[str, Any]:
+    return {
+        "modules": list(s.modules),
+        "fumble_base": s.fumble_base,
+        "round_seconds": s.round_seconds,
+        "auto_check": s.auto_check,
+        "language": s.language,
+    }
+
+
+def campaign_to_dict(c: Campaign) -> dict[str, Any]:
+    """Plain values (JSON-ready, ``None`` kept) in the checkpoint's layout."""
+    return {
+        "schema": c.schema,
+        "name": c.name,
+        "last_event": c.last_event,
+        "clock": c.clock,
+        "settings": settings_to_dict(c.settings),
+        "characters": [character_to_dict(ch) for ch in c.characters],
+    }
+
+
+def _drop_none(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_drop_none(v) for v in value]
+    return value
+
+
+def to_toml(c: Campaign) -> str:
+    raw = campaign_to_dict(c)
+    for ch in raw["characters"]:
+        for item in ch["inventory"]:
+            item["tree"] = json.dumps(item["tree"], ensure_ascii=False, sort_keys=True)
+    return HEADER + tomli_w.dumps(_drop_none(raw))
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Reader:
+    """Collects (key path, message) problems while decoding."""
+
+    problems: list[tuple[tuple[str | int, ...], str]]
+
+    def add(self, path: tuple[str | int, ...], message: str) -> None:
+        self.problems.append((path, message))
+
+
+def _settings(raw: Any, r: _Reader) -> Settings:
+    if raw is None:
+        return Settings()
+    if not isinstance(raw, dict):
+        r.add(("settings",), "expected a [settings] table")
+        return Settings()
+    for key in raw:
+        if key not in SETTINGS_KEYS:
+            r.add(
+                ("settings", key),
+                f"unknown setting {key!r}: expected one of {', '.join(SETTINGS_KEYS)}",
+            )
+    defaults = Settings()
+    values: dict[str, Any] = {}
+    checks: dict[str, Callable[[Any], Any]] = {
+        "fumble_base": lambda v: whole(v, "fumble_base", 0, 100),
+        "round_seconds": lambda v: whole(v, "round_seconds", 1, 3600),
+        "auto_check": lambda v: flag(v, "auto_check"),
+        "language": lambda v: _choice(text(v, "language"), LANGUAGES, "language"),
+        "modules": lambda v: _modules(v),
+    }
+    for key, check in checks.items():
+        if key in raw:
+            try:
+                values[key] = check(raw[key])
+            except FieldError as error:
+                r.add(("settings", key), error.message)
+    return Settings(
+        modules=values.get("modules", defaults.modules),
+        fumble_base=values.get("fumble_base", defaults.fumble_base),
+        round_seconds=values.get("round_seconds", defaults.round_seconds),
+        auto_check=values.get("auto_check", defaults.auto_check),
+        language=values.get("language", defaults.language),
+    )
+
+
+def validate_settings(raw: Mapping[str, Any]) -> Settings:
+    """Settings from plain values; raises ``ValueError`` naming every bad one."""
+    r = _Reader([])
+    settings = _settings(dict(raw), r)
+    if r.problems:
+        raise ValueError("; ".join(f"{_dotted(p)}: {m}" for p, m in r.problems))
+    return settings
+
+
+def _choice(value: str, allowed: tuple[str, ...], key: str) -> str:
+    if value not in allowed:
+        raise FieldError(key, f"expected one of {', '.join(allowed)}, not {value!r}")
+    return value
+
+
+def _modules(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value:
+        raise FieldError("modules", f"expected a list with one or more of {', '.join(MODULES)}")
+    for v in value:
+        _choice(text(v, "modules"), MODULES, "modules")
+    return tuple(value)
+
+
+def _character(raw: Any, n: int, r: _Reader) -> Character | None:
+    where: tuple[str | int, ...] = ("characters", n)
+    if not isinstance(raw, dict):
+        r.add(where, "a character is a [[characters]] table")
+        return None
+    before = len(r.problems)
+    for key in sorted(set(raw) - {"id", "inventory", *EDITABLE}):
+        r.add((*where, key), f"unknown character field {key!r}")
+    cid = raw.get("id")
+    if not isinstance(cid, str) or not cid.strip():
+        r.add((*where, "id"), "every character needs an id (text)")
+    pow_ = raw.get("pow")
+    try:
+        base = Character(
+            id=str(cid), name=str(cid), sanity=MadnessState(pow=whole(pow_, "pow", 1, 1000))
+        )
+    except FieldError as error:
+        r.add((*where, "pow"), error.message if pow_ is not None else "POW is missing")
+        base = Character(id=str(cid), name=str(cid), sanity=MadnessState(pow=1))
+    character = base
+    for key in EDITABLE:
+        if key in raw and key != "pow":
+            try:
+                character = with_values(character, {key: raw[key]})
+            except FieldError as error:
+                sub = error.key.split(".")[1:] if error.key.startswith(key + ".") else []
+                r.add((*where, key, *sub), error.message)
+    items = []
+    inventory = raw.get("inventory", [])
+    if not isinstance(inventory, list):
+        r.add((*where, "inventory"), "expected [[characters.inventory]] tables")
+        inventory = []
+    for m, item in enumerate(inventory):
+        try:
+            items.append(decode_item(item, "item"))
+        except FieldError as error:
+            r.add((*where, "inventory", m, error.key.split(".")[-1]), error.message)
+    if len(r.problems) > before:
+        return None
+    return Character(
+        id=character.id,
+        name=character.name,
+        sanity=character.sanity,
+        player=character.player,
+        merp=character.merp,
+        inventory=tuple(items),
+        notes=character.notes,
+        awaiting_kind=character.awaiting_kind,
+    )
+
+
+def decode_campaign(
+    raw: Mapping[str, Any],
+) -> tuple[Campaign | None, list[tuple[tuple[str | int, ...], str]]]:
+    """The campaign in ``raw`` and every problem found (key path, message)."""
+    r = _Reader([])
+    for key in raw:
+        if key not in TOP_KEYS:
+            r.add((key,), f"unknown key {key!r}: expected one of {', '.join(TOP_KEYS)}")
+    schema = raw.get("schema")
+    if schema is None:
+        r.add(("schema",), f"schema is missing: expected schema = {SCHEMA}")
+    elif schema != SCHEMA or isinstance(schema, bool):
+        r.add(("schema",), f"unknown schema {schema!r}: this gmscreen reads schema {SCHEMA}")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        r.add(("name",), "the campaign needs a name (text)")
+    numbers = {}
+    for key in ("last_event", "clock"):
+        try:
+            numbers[key] = whole(raw.get(key, 0), key, 0, 2**62)
+        except FieldError as error:
+            r.add((key,), error.message)
+    settings = _settings(raw.get("settings"), r)
+    chars_raw = raw.get("characters", [])
+    if not isinstance(chars_raw, list):
+        r.add(("characters",), "expected [[characters]] tables")
+        chars_raw = []
+    characters = []
+    seen: set[str] = set()
+    for n, item in enumerate(chars_raw):
+        character = _character(item, n, r)
+        if character is None:
+            continue
+        if character.id in seen:
+            r.add(("characters", n, "id"), f"duplicate character id {character.id!r}")
+        seen.add(character.id)
+        characters.append(character)
+    if r.problems:
+        return None, r.problems
+    campaign = Campaign(
+        name=str(name),
+        settings=settings,
+        clock=numbers["clock"],
+        characters=tuple(characters),
+        last_event=numbers["last_event"],
+        schema=SCHEMA,
+    )
+    return campaign, []
+
+
+def campaign_from_dict(raw: Any) -> Campaign:
+    """A campaign from plain values (a session header); raises ``ValueError`` with every problem."""
+    if not isinstance(raw, dict):
+        raise ValueError("the state is not an object")
+    campaign, problems = decode_campaign(raw)
+    if campaign is None:
+        raise ValueError("; ".join(f"{_dotted(p)}: {m}" for p, m in problems))
+    return campaign
+
+
+def _dotted(path: tuple[str | int, ...]) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else ("." if out else "") + part
+    return out
+
+
+_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def toml_syntax_problem(error: tomllib.TOMLDecodeError, path: Path, text_: str) -> Problem:
+    message = str(error)
+    match = _TOML_POSITION.search(message)
+    line, column = (int(match[1]), int(match[2])) if match else (text_.count("\n") + 1, 0)
+    reason = _TOML_POSITION.sub("", message).replace("(at end of document)", "").strip()
+    return Problem(path, line, f"not valid TOML: {reason.lower()}", column)
+
+
+def locate(text_: str, path: tuple[str | int, ...]) -> int:
+    """The line (from 1) where the key at ``path`` is written, or the best enclosing line."""
+    lines = text_.splitlines()
+    start, end = 0, len(lines)
+    found = 0
+    if path and path[0] == "characters" and len(path) > 1 and isinstance(path[1], int):
+        headers = [
+            n for n, line in enumerate(lines) if re.match(r"\s*\[\[\s*characters\s*\]\]", line)
+        ]
+        if path[1] < len(headers):
+            start = headers[path[1]]
+            end = headers[path[1] + 1] if path[1] + 1 < len(headers) else len(lines)
+            found = start + 1
+        keys = [p for p in path[2:] if isinstance(p, str)]
+    elif path and path[0] == "settings":
+        for n, line in enumerate(lines):
+            if re.match(r"\s*\[\s*settings\s*\]", line):
+                start, found = n, n + 1
+                break
+        keys = [p for p in path[1:] if isinstance(p, str)]
+    else:
+        first_table = next(
+            (n for n, line in enumerate(lines) if line.lstrip().startswith("[")), end
+        )
+        end = first_table
+        keys = [p for p in path if isinstance(p, str)]
+    if keys:
+        pattern = re.compile(rf"\s*(?:\w+\.)*\"?{re.escape(keys[-1])}\"?\s*=")
+        for n in range(start, end):
+            if pattern.match(lines[n]):
+                return n + 1
+    return found or (start + 1 if lines else 1)
+
+
+def parse_toml(text_: str, path: Path) -> Campaign:
+    """The campaign in ``text_`` (read from ``path``); raises :class:`CampaignFileError`."""
+    try:
+        raw = tomllib.loads(text_)
+    except tomllib.TOMLDecodeError as error:
+        raise CampaignFileError([toml_syntax_problem(error, path, text_)]) from None
+    campaign, problems = decode_campaign(raw)
+    if campaign is None:
+        raise CampaignFileError(
+            [Problem(path, locate(text_, p), f"{_dotted(p)}: {m}") for p, m in problems]
+        )
+    return campaign

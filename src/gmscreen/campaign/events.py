@@ -1,0 +1,365 @@
+"""Events: one typed record for every action at the table, and their JSON form.
+
+Every event carries its sequence number, the action it belongs to (an action is what one key
+press did: an ``advance`` may end episodes and days too; undo works on whole actions), the wall
+clock, the game clock, the character, and a typed payload with the rule inputs, every die as
+``Roll.to_dict()``, the outcome and the values it changed as ``changes`` (field -> [before,
+after]). Payloads hold keys and numbers only, never words in a language.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, fields, is_dataclass
+from functools import cache
+from typing import Any, Literal, Union
+
+from gmscreen.rules.dice import DiceError, Roll
+
+Changes = dict[str, list[Any]]  # field -> [before, after], plain values
+
+
+class EventFormatError(ValueError):
+    """An event line that does not have the expected shape; the message names the key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gain:
+    preset: str
+    inputs: dict[str, int | str]
+    roll: Roll | None
+    base: int
+    adjustment: int
+    amount: int
+    first_time: bool | None
+    day: int
+    changes: Changes
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRoll:
+    roll: Roll
+    target: str  # "chaos" or "law"
+    target_value: int
+    fumble_base: int
+    fumble_chance: int
+    fumble_from: int
+    outcome: str  # "success", "failure" or "fumble"
+    drop: int
+    repeat: bool
+    changes: Changes
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodeStarted:
+    kind: str
+    kind_roll: Roll
+    permanent: bool
+    amount: int
+    unit: str
+    unit_value: int
+    ends_at: int
+    changes: Changes
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodeEnded:
+    kind: str
+    changes: Changes
+
+
+@dataclass(frozen=True, slots=True)
+class Recovery:
+    character: str
+    blocked: bool
+    roll: Roll | None
+    amount: int
+    changes: Changes
+
+
+@dataclass(frozen=True, slots=True)
+class DayEnded:
+    day: int
+    recoveries: tuple[Recovery, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ClockAdvanced:
+    seconds: int
+    reason: str  # "advance", "round" or "end_day"
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterAdded:
+    character: dict[str, Any]  # fields.character_to_dict
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterEdited:
+    changes: Changes
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterRemoved:
+    character: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ItemRolled:
+    item: dict[str, Any]  # fields.encode_item
+    cost: int
+    changes: Changes  # the MERP profile: points spent and rolls per table
+
+
+@dataclass(frozen=True, slots=True)
+class ItemKept:
+    item: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ItemDiscarded:
+    item: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ItemNoted:
+    item_id: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemRemoved:
+    item: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChanged:
+    changes: Changes
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    target: int  # the action undone
+    redo: bool  # the target was itself an undo: its action comes back
+
+
+Payload = (
+    Gain
+    | CheckRoll
+    | EpisodeStarted
+    | EpisodeEnded
+    | DayEnded
+    | ClockAdvanced
+    | CharacterAdded
+    | CharacterEdited
+    | CharacterRemoved
+    | ItemRolled
+    | ItemKept
+    | ItemDiscarded
+    | ItemNoted
+    | ItemRemoved
+    | Note
+    | SettingsChanged
+    | Undo
+)
+EventKind = Literal[
+    "gain",
+    "check_roll",
+    "episode_started",
+    "episode_ended",
+    "day_ended",
+    "clock_advanced",
+    "character_added",
+    "character_edited",
+    "character_removed",
+    "item_rolled",
+    "item_kept",
+    "item_discarded",
+    "item_noted",
+    "item_removed",
+    "note",
+    "settings_changed",
+    "undo",
+]
+PAYLOADS: dict[str, type[Any]] = {
+    "gain": Gain,
+    "check_roll": CheckRoll,
+    "episode_started": EpisodeStarted,
+    "episode_ended": EpisodeEnded,
+    "day_ended": DayEnded,
+    "clock_advanced": ClockAdvanced,
+    "character_added": CharacterAdded,
+    "character_edited": CharacterEdited,
+    "character_removed": CharacterRemoved,
+    "item_rolled": ItemRolled,
+    "item_kept": ItemKept,
+    "item_discarded": ItemDiscarded,
+    "item_noted": ItemNoted,
+    "item_removed": ItemRemoved,
+    "note": Note,
+    "settings_changed": SettingsChanged,
+    "undo": Undo,
+}
+KIND_OF: dict[type[Any], EventKind] = {v: k for k, v in PAYLOADS.items()}  # type: ignore[misc]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    seq: int
+    action: int  # seq of the first event of the action this event belongs to
+    at: str  # wall clock, ISO 8601
+    game: int  # game clock, seconds
+    character: str | None
+    data: Payload
+
+    @property
+    def kind(self) -> EventKind:
+        return KIND_OF[type(self.data)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "action": self.action,
+            "at": self.at,
+            "game": self.game,
+            "kind": self.kind,
+            "character": self.character,
+            "data": _encode(self.data),
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> Event:
+        if not isinstance(raw, dict):
+            raise EventFormatError("an event is a JSON object")
+        kind = raw.get("kind")
+        if kind not in PAYLOADS:
+            raise EventFormatError(f"kind: unknown event kind {kind!r}")
+        character = raw.get("character")
+        if character is not None and not isinstance(character, str):
+            raise EventFormatError("character: expected text or null")
+        return cls(
+            seq=_int(raw.get("seq"), "seq"),
+            action=_int(raw.get("action"), "action"),
+            at=_str(raw.get("at"), "at"),
+            game=_int(raw.get("game"), "game"),
+            character=character,
+            data=_decoder(PAYLOADS[kind])(raw.get("data"), "data"),  # type: ignore[arg-type]
+        )
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Roll):
+        return value.to_dict()
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _encode(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    return value
+
+
+# --- decoding, checked, with a decoder built once per type -------------------------------------
+
+Decoder = Callable[[Any, str], Any]
+
+
+def _int(value: Any, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EventFormatError(f"{key}: expected a whole number")
+    return value
+
+
+def _str(value: Any, key: str) -> str:
+    if not isinstance(value, str):
+        raise EventFormatError(f"{key}: expected text")
+    return value
+
+
+def _bool(value: Any, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise EventFormatError(f"{key}: expected true or false")
+    return value
+
+
+def _roll(value: Any, key: str) -> Roll:
+    try:
+        return Roll.from_dict(value)
+    except (KeyError, TypeError, ValueError, DiceError) as error:
+        raise EventFormatError(f"{key}: not a roll ({error})") from None
+
+
+def _changes(value: Any, key: str) -> Changes:
+    if not isinstance(value, dict) or not all(
+        isinstance(v, list) and len(v) == 2 for v in value.values()
+    ):
+        raise EventFormatError(f"{key}: expected field -> [before, after]")
+    return value
+
+
+def _any_dict(value: Any, key: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise EventFormatError(f"{key}: expected an object")
+    return value
+
+
+def _inputs(value: Any, key: str) -> dict[str, int | str]:
+    if not isinstance(value, dict) or not all(
+        isinstance(v, int | str) and not isinstance(v, bool) for v in value.values()
+    ):
+        raise EventFormatError(f"{key}: expected names with numbers or text")
+    return value
+
+
+@cache
+def _decoder(tp: Any) -> Decoder:
+    if tp is int:
+        return _int
+    if tp is str:
+        return _str
+    if tp is bool:
+        return _bool
+    if tp is Roll:
+        return _roll
+    if tp == Changes:
+        return _changes
+    if tp == dict[str, Any]:
+        return _any_dict
+    if tp == dict[str, int | str]:
+        return _inputs
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (Union, types.UnionType) and type(None) in args:
+        inner = _decoder(next(a for a in args if a is not type(None)))
+        return lambda v, k: None if v is None else inner(v, k)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder(args[0])
+
+        def _tuple(value: Any, key: str) -> tuple[Any, ...]:
+            if not isinstance(value, list):
+                raise EventFormatError(f"{key}: expected a list")
+            return tuple(item(v, f"{key}[{n}]") for n, v in enumerate(value))
+
+        return _tuple
+    if is_dataclass(tp):
+        hints = typing.get_type_hints(tp)
+        parts = [(f.name, _decoder(hints[f.name])) for f in fields(tp)]
+
+        def _object(value: Any, key: str) -> Any:
+            if not isinstance(value, dict):
+                raise EventFormatError(f"{key}: expected an object")
+            missing = [n for n, _ in parts if n not in value]
+            if missing:
+                raise EventFormatError(f"{key}: missing {', '.join(missing)}")
+            return tp(**{n: d(value[n], f"{key}.{n}") for n, d in parts})  # type: ignore[operator]
+
+        return _object
+    raise TypeError(f"no decoder for {tp!r}")  # a programming error, caught by the tests

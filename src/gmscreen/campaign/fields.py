@@ -1,0 +1,271 @@
+"""Characters as plain values (JSON- and TOML-ready) and back, one field at a time.
+
+The same field names serve the TOML checkpoint (flattened, so a GM can edit ``pow = 13`` under
+``[[characters]]``), the ``changes`` that events record (field -> [before, after]) and the
+reducer that applies them. Decoding checks every value and names the field that is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, cast
+
+from gmscreen.campaign.model import SPELL_USER_CATEGORIES, Character, Item, MerpProfile
+from gmscreen.rules.madness import MAX_STAT, UNITS, Episode, MadnessError, MadnessState
+
+SANITY_INTS: tuple[str, ...] = ("pow", "app", "chaos", "balance", "law", "madness")
+SANITY_FIELDS: tuple[str, ...] = (
+    *SANITY_INTS,
+    "episode",
+    "permanent",
+    "first_sightings",
+    "under_care",
+    "last_gain_day",
+)
+PERSON_FIELDS: tuple[str, ...] = ("name", "player", "notes", "awaiting_kind", "merp")
+# Every field an edit (or an event's ``changes``) may set; ``id`` and ``inventory`` have events.
+EDITABLE: tuple[str, ...] = (*PERSON_FIELDS, *SANITY_FIELDS)
+
+
+class FieldError(ValueError):
+    """A value that does not fit its field; ``key`` is the field's path, e.g. ``merp.race``."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{key}: {message}")
+        self.key = key
+        self.message = message
+
+
+def _type_name(value: Any) -> str:
+    return {bool: "true/false", int: "a whole number", str: "text", list: "a list"}.get(
+        type(value), "a table" if isinstance(value, dict) else type(value).__name__
+    )
+
+
+def whole(value: Any, key: str, low: int = 0, high: int = MAX_STAT * 10) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FieldError(key, f"expected a whole number, found {_type_name(value)}")
+    if not low <= value <= high:
+        raise FieldError(key, f"must be from {low} to {high}, not {value}")
+    return value
+
+
+def text(value: Any, key: str) -> str:
+    if not isinstance(value, str):
+        raise FieldError(key, f"expected text, found {_type_name(value)}")
+    return value
+
+
+def flag(value: Any, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise FieldError(key, f"expected true or false, found {_type_name(value)}")
+    return value
+
+
+def texts(value: Any, key: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise FieldError(key, "expected a list of text")
+    return tuple(value)
+
+
+def table(value: Any, key: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise FieldError(key, f"expected a table, found {_type_name(value)}")
+    return cast(Mapping[str, Any], value)
+
+
+# --- parts -----------------------------------------------------------------------------------
+
+
+def encode_episode(episode: Episode | None) -> dict[str, Any] | None:
+    if episode is None:
+        return None
+    return {
+        "kind": episode.kind,
+        "amount": episode.amount,
+        "unit": episode.unit,
+        "started_at": episode.started_at,
+        "ends_at": episode.ends_at,
+        "permanent": episode.permanent,
+    }
+
+
+def decode_episode(raw: Any, key: str = "episode") -> Episode | None:
+    if raw is None:
+        return None
+    raw = table(raw, key)
+    unit = text(raw.get("unit"), f"{key}.unit")
+    if unit not in UNITS:
+        raise FieldError(f"{key}.unit", f"expected one of {', '.join(UNITS)}, not {unit!r}")
+    big = 2**62
+    return Episode(
+        kind=text(raw.get("kind"), f"{key}.kind"),
+        amount=whole(raw.get("amount"), f"{key}.amount"),
+        unit=cast(Any, unit),
+        started_at=whole(raw.get("started_at"), f"{key}.started_at", 0, big),
+        ends_at=whole(raw.get("ends_at"), f"{key}.ends_at", 0, big),
+        permanent=flag(raw.get("permanent", False), f"{key}.permanent"),
+    )
+
+
+def encode_merp(merp: MerpProfile | None) -> dict[str, Any] | None:
+    if merp is None:
+        return None
+    return {
+        "category": merp.category,
+        "race": merp.race,
+        "points_total": merp.points_total,
+        "points_spent": merp.points_spent,
+        "rolls": dict(merp.rolls),
+    }
+
+
+def decode_merp(raw: Any, key: str = "merp") -> MerpProfile | None:
+    if raw is None:
+        return None
+    raw = table(raw, key)
+    category = text(raw.get("category"), f"{key}.category")
+    if category not in SPELL_USER_CATEGORIES:
+        raise FieldError(
+            f"{key}.category",
+            f"expected one of {', '.join(SPELL_USER_CATEGORIES)}, not {category!r}",
+        )
+    rolls = table(raw.get("rolls", {}), f"{key}.rolls")
+    total = whole(raw.get("points_total", 0), f"{key}.points_total")
+    spent = whole(raw.get("points_spent", 0), f"{key}.points_spent")
+    if spent > total:
+        raise FieldError(f"{key}.points_spent", f"{spent} spent is more than the {total} there are")
+    return MerpProfile(
+        category=category,
+        race=text(raw.get("race", ""), f"{key}.race"),
+        points_total=total,
+        points_spent=spent,
+        rolls={str(k): whole(v, f"{key}.rolls.{k}") for k, v in rolls.items()},
+    )
+
+
+def encode_item(item: Item) -> dict[str, Any]:
+    return {
+        "id": item.id,
+        "table": item.table,
+        "title": item.title,
+        "tree": dict(item.tree),
+        "notes": item.notes,
+    }
+
+
+def decode_item(raw: Any, key: str = "item") -> Item:
+    raw = table(raw, key)
+    tree = raw.get("tree", {})
+    if isinstance(tree, str):  # TOML keeps the tree as JSON text (TOML has no null)
+        try:
+            tree = json.loads(tree)
+        except json.JSONDecodeError as error:
+            raise FieldError(f"{key}.tree", f"is not valid JSON: {error.msg}") from None
+    return Item(
+        id=text(raw.get("id"), f"{key}.id"),
+        table=text(raw.get("table"), f"{key}.table"),
+        title=text(raw.get("title"), f"{key}.title"),
+        tree=dict(table(tree, f"{key}.tree")),
+        notes=text(raw.get("notes", ""), f"{key}.notes"),
+    )
+
+
+# --- one field at a time ---------------------------------------------------------------------
+
+
+def get_value(character: Character, name: str) -> Any:
+    """The plain value of one editable field."""
+    s = character.sanity
+    if name in SANITY_INTS or name in ("under_care", "last_gain_day"):
+        return getattr(s, name)
+    if name == "episode":
+        return encode_episode(s.episode)
+    if name == "permanent":
+        return list(s.permanent)
+    if name == "first_sightings":
+        return sorted(s.first_sightings)
+    if name == "merp":
+        return encode_merp(character.merp)
+    if name in PERSON_FIELDS:
+        return getattr(character, name)
+    raise FieldError(name, "is not a character field")
+
+
+def _decode(name: str, value: Any) -> Any:
+    if name == "pow":
+        return whole(value, name, 1, MAX_STAT)
+    if name in SANITY_INTS:
+        return whole(value, name)
+    if name == "under_care":
+        return flag(value, name)
+    if name == "last_gain_day":
+        return None if value is None else whole(value, name, 0, 2**40)
+    if name == "episode":
+        return decode_episode(value)
+    if name == "permanent":
+        return texts(value, name)
+    if name == "first_sightings":
+        return frozenset(texts(value, name))
+    if name == "merp":
+        return decode_merp(value)
+    if name == "awaiting_kind":
+        if value not in (None, "failure", "fumble"):
+            raise FieldError(name, f"expected failure or fumble, not {value!r}")
+        return value
+    if name in ("name", "player", "notes"):
+        return text(value, name)
+    raise FieldError(name, "is not a character field")
+
+
+def with_values(character: Character, values: Mapping[str, Any]) -> Character:
+    """``character`` with plain ``values`` decoded into their fields (checked)."""
+    sanity: dict[str, Any] = {}
+    person: dict[str, Any] = {}
+    for name, value in values.items():
+        (sanity if name in SANITY_FIELDS else person)[name] = _decode(name, value)
+    if sanity:
+        try:
+            person["sanity"] = replace(character.sanity, **sanity)
+        except MadnessError as error:
+            raise FieldError(", ".join(sanity), str(error)) from None
+    return replace(character, **person) if person else character
+
+
+def diff(before: Character, after: Character) -> dict[str, list[Any]]:
+    """field -> [before, after] for every editable field that differs."""
+    changes: dict[str, list[Any]] = {}
+    for name in EDITABLE:
+        old, new = get_value(before, name), get_value(after, name)
+        if old != new:
+            changes[name] = [old, new]
+    return changes
+
+
+def character_to_dict(character: Character) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": character.id}
+    out.update((name, get_value(character, name)) for name in EDITABLE)
+    out["inventory"] = [encode_item(i) for i in character.inventory]
+    return out
+
+
+def character_from_dict(raw: Mapping[str, Any]) -> Character:
+    """A character from its plain dict; raises :class:`FieldError` naming the first bad key."""
+    unknown = sorted(set(raw) - {"id", "inventory", *EDITABLE})
+    if unknown:
+        raise FieldError(unknown[0], "is not a character field")
+    cid = text(raw.get("id"), "id")
+    if not cid.strip():
+        raise FieldError("id", "must not be empty")
+    name = text(raw.get("name", cid), "name")
+    pow_ = whole(raw.get("pow"), "pow", 1, MAX_STAT)
+    base = Character(id=cid, name=name, sanity=MadnessState(pow=pow_))
+    values = {k: v for k, v in raw.items() if k in EDITABLE and k not in ("name", "pow")}
+    character = with_values(base, values)
+    inventory = raw.get("inventory", [])
+    if not isinstance(inventory, list):
+        raise FieldError("inventory", "expected a list of items")
+    items = tuple(decode_item(v, f"inventory[{n}]") for n, v in enumerate(inventory))
+    return replace(character, inventory=items)

@@ -1,0 +1,213 @@
+"""Session journals: ``sessions/<YYYY-MM-DD>-<n>.jsonl``, a header line then one event a line.
+
+Appends are flushed and fsynced before they return. A session file appears complete with its
+header (written to a temporary file and linked into place), so a crash leaves either no file or
+a file whose only possible damage is a torn last line. Reading never writes: a torn or
+unparseable last line is reported (``SessionLog.torn``) and left out; the store sets it aside.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from gmscreen.campaign.codec import campaign_from_dict, campaign_to_dict
+from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
+from gmscreen.campaign.events import Event, EventFormatError, Undo
+from gmscreen.campaign.model import SCHEMA, Campaign
+
+SESSION_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})-(\d+)\.jsonl$")
+HEADER_TAG = "gmscreen-session"
+
+
+@dataclass(frozen=True, slots=True)
+class SessionHeader:
+    id: str
+    started_at: str  # wall clock, ISO 8601
+    first_seq: int  # the sequence number the session's first event will have
+    state: Campaign  # the campaign when the session started
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": HEADER_TAG,
+            "schema": SCHEMA,
+            "id": self.id,
+            "started_at": self.started_at,
+            "first_seq": self.first_seq,
+            "state": campaign_to_dict(self.state),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TornLine:
+    line: int
+    data: bytes
+    reason: str
+
+
+@dataclass(slots=True)
+class SessionLog:
+    path: Path
+    header: SessionHeader
+    events: list[Event] = field(default_factory=list)
+    torn: TornLine | None = None
+
+    @property
+    def last_seq(self) -> int:
+        return self.events[-1].seq if self.events else self.header.first_seq - 1
+
+
+def session_sort_key(path: Path) -> tuple[str, int]:
+    match = SESSION_NAME.match(path.name)
+    return (match[1], int(match[2])) if match else ("", 0)
+
+
+def list_sessions(folder: Path) -> list[Path]:
+    """Session files in the order they were played."""
+    if not folder.is_dir():
+        return []
+    return sorted((p for p in folder.iterdir() if SESSION_NAME.match(p.name)), key=session_sort_key)
+
+
+def next_session_id(folder: Path, date: str) -> str:
+    taken = [session_sort_key(p)[1] for p in list_sessions(folder) if p.name.startswith(date)]
+    return f"{date}-{max(taken, default=0) + 1}"
+
+
+def _header(raw: Any, path: Path) -> SessionHeader:
+    def bad(message: str) -> CampaignFileError:
+        return CampaignFileError([Problem(path, 1, message)])
+
+    if not isinstance(raw, dict) or raw.get("type") != HEADER_TAG:
+        raise bad(
+            f'expected a session header (an object with "type": "{HEADER_TAG}") '
+            "on the first line; is this a gmscreen journal?"
+        )
+    if raw.get("schema") != SCHEMA:
+        raise bad(f"unknown schema {raw.get('schema')!r}: this gmscreen reads schema {SCHEMA}")
+    first = raw.get("first_seq")
+    if isinstance(first, bool) or not isinstance(first, int) or first < 1:
+        raise bad("first_seq: expected a whole number from 1")
+    try:
+        state = campaign_from_dict(raw.get("state"))
+    except ValueError as error:
+        raise bad(f"the start state is not a campaign: {error}") from None
+    return SessionHeader(
+        id=str(raw.get("id", path.stem)),
+        started_at=str(raw.get("started_at", "")),
+        first_seq=first,
+        state=state,
+    )
+
+
+def _check_order(event: Event, expected: int, actions: set[int]) -> str | None:
+    if event.seq != expected:
+        return f"event {event.seq} is out of order: expected event {expected}"
+    if event.action != event.seq and event.action not in actions:
+        return f"event {event.seq} belongs to action {event.action}, which is not in this session"
+    if isinstance(event.data, Undo) and event.data.target not in actions:
+        return f"event {event.seq} undoes action {event.data.target}, which is not in this session"
+    return None
+
+
+def read_session(path: Path) -> SessionLog:
+    """Read a journal. Raises :class:`CampaignFileError` for anything but a bad last line."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise CampaignFileError([Problem(path, 0, f"cannot read: {error.strerror}")]) from None
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    if not lines:
+        raise CampaignFileError([Problem(path, 1, "empty journal: expected a session header")])
+    try:
+        raw_header = json.loads(lines[0])
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise CampaignFileError(
+            [Problem(path, 1, f"expected a session header, not valid JSON: {error}")]
+        ) from None
+    log = SessionLog(path, _header(raw_header, path))
+    actions: set[int] = set()
+    expected = log.header.first_seq
+    last = len(lines)
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            event = Event.from_dict(json.loads(line))
+            problem = _check_order(event, expected, actions)
+        except json.JSONDecodeError as error:
+            problem = f"not valid JSON: {error.msg} (column {error.colno})"
+        except (EventFormatError, UnicodeDecodeError) as error:
+            problem = f"not a gmscreen event: {error}"
+        if problem is not None:
+            if number == last:
+                log.torn = TornLine(number, line, problem)
+                break
+            raise CampaignFileError([Problem(path, number, problem)])
+        log.events.append(event)
+        actions.add(event.action)
+        expected += 1
+    return log
+
+
+def _fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class JournalWriter:
+    """Appends events to one session file; each append is on disk when it returns."""
+
+    def __init__(self, path: Path, header: SessionHeader) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        with open(temporary, "wb") as out:
+            out.write(_line(header.to_dict()))
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            os.link(temporary, path)  # fails if the session exists: never overwrite a journal
+        except FileExistsError:
+            raise CampaignError(f"{path} already exists; not overwriting a journal") from None
+        finally:
+            temporary.unlink()
+        _fsync_dir(path.parent)
+        self.path = path
+        self.header = header
+        self._file: IO[bytes] | None = open(path, "ab")  # noqa: SIM115 (kept open for appends)
+
+    def append(self, event: Event) -> None:
+        if self._file is None:
+            raise CampaignError("the journal is closed")
+        self._file.write(_line(event.to_dict()))
+        self._file.flush()
+        os.fsync(self._file.fileno())
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+def _line(obj: dict[str, Any]) -> bytes:
+    return (json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def set_aside(log: SessionLog) -> Path | None:
+    """Copy a torn last line to ``<session>.corrupt`` (once); the journal itself is not touched."""
+    if log.torn is None:
+        return None
+    target = log.path.with_name(log.path.name + ".corrupt")
+    if not target.exists():
+        with open(target, "wb") as out:
+            out.write(log.torn.data)
+            out.flush()
+            os.fsync(out.fileno())
+    return target

@@ -1,0 +1,111 @@
+"""The campaign's state: frozen dataclasses that only the reducer replaces.
+
+A character's madness numbers are the rules' own :class:`MadnessState` (``Character.sanity``);
+the campaign adds who the character is, the MERP profile, the inventory and notes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from gmscreen.campaign.errors import UnknownCharacter
+from gmscreen.rules.madness import DEFAULT_FUMBLE_BASE, DEFAULT_ROUND_SECONDS, MadnessState
+
+SCHEMA = 1
+MODULES: tuple[str, ...] = ("madness", "merp-items")
+LANGUAGES: tuple[str, ...] = ("en", "es")
+SPELL_USER_CATEGORIES: tuple[str, ...] = (
+    "non_spell_user",
+    "semi_spell_user",
+    "dwarf_spell_user",
+    "pure_spell_user",
+    "hybrid_spell_user",
+    "elf_non_spell_user",
+)
+AwaitingKind = Literal["failure", "fumble"]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    modules: tuple[str, ...] = ("madness",)
+    fumble_base: int = DEFAULT_FUMBLE_BASE
+    round_seconds: int = DEFAULT_ROUND_SECONDS
+    auto_check: bool = True  # open the madness check as soon as one is due
+    language: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A special item: the rolled result tree (opaque, JSON-able) from a MERP table."""
+
+    id: str
+    table: str
+    title: str
+    tree: Mapping[str, Any] = field(default_factory=dict)
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MerpProfile:
+    category: str
+    race: str = ""
+    points_total: int = 0
+    points_spent: int = 0
+    rolls: Mapping[str, int] = field(default_factory=dict)  # table id -> rolls made
+
+    @property
+    def points_left(self) -> int:
+        return self.points_total - self.points_spent
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    id: str
+    name: str
+    sanity: MadnessState
+    player: str = ""
+    merp: MerpProfile | None = None
+    inventory: tuple[Item, ...] = ()
+    notes: str = ""
+    # A check failed (or fumbled) and the kind of madness is still to be rolled.
+    awaiting_kind: AwaitingKind | None = None
+
+    def item(self, item_id: str) -> Item | None:
+        return next((i for i in self.inventory if i.id == item_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Campaign:
+    name: str
+    settings: Settings = Settings()
+    clock: int = 0  # game seconds since the campaign's day 0, 00:00
+    characters: tuple[Character, ...] = ()
+    last_event: int = 0  # sequence number of the last event this state includes
+    schema: int = SCHEMA
+
+    def character(self, character_id: str) -> Character:
+        for c in self.characters:
+            if c.id == character_id:
+                return c
+        raise UnknownCharacter(character_id)
+
+    def has_character(self, character_id: str) -> bool:
+        return any(c.id == character_id for c in self.characters)
+
+    def with_character(self, character: Character) -> Campaign:
+        """This campaign with ``character`` replacing the one with its id (or added at the end)."""
+        chars = list(self.characters)
+        for n, c in enumerate(chars):
+            if c.id == character.id:
+                chars[n] = character
+                return replace(self, characters=tuple(chars))
+        return replace(self, characters=(*chars, character))
+
+    def without_character(self, character_id: str) -> Campaign:
+        self.character(character_id)
+        return replace(self, characters=tuple(c for c in self.characters if c.id != character_id))
+
+    def sanities(self) -> dict[str, MadnessState]:
+        return {c.id: c.sanity for c in self.characters}

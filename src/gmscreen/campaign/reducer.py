@@ -1,0 +1,127 @@
+"""The one way state changes: ``apply(state, event) -> state``, and folds of many events.
+
+``apply`` sets what an event recorded as changed (the ``after`` of its ``changes``), so history
+stays what it was even if a rule is later corrected. Undo is not a change of state in itself:
+``fold`` leaves out the actions that active undo events void (see :func:`void_actions`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from gmscreen.campaign import events as ev
+from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign.fields import (
+    FieldError,
+    character_from_dict,
+    decode_item,
+    with_values,
+)
+from gmscreen.campaign.model import Campaign, Settings
+
+
+class ReplayError(CampaignError):
+    """An event that cannot be applied to the state it follows (a journal that does not fit)."""
+
+
+def _afters(changes: Mapping[str, list[Any]]) -> dict[str, Any]:
+    return {name: pair[1] for name, pair in changes.items()}
+
+
+def _change(
+    state: Campaign, character_id: str | None, changes: Mapping[str, list[Any]]
+) -> Campaign:
+    if character_id is None:
+        raise ReplayError("an event that changes a character names none")
+    character = state.character(character_id)
+    return state.with_character(with_values(character, _afters(changes)))
+
+
+def _apply_settings(settings: Settings, changes: Mapping[str, list[Any]]) -> Settings:
+    values = _afters(changes)
+    if "modules" in values:
+        values["modules"] = tuple(values["modules"])
+    return replace(settings, **values)
+
+
+def _apply(state: Campaign, event: ev.Event) -> Campaign:
+    data = event.data
+    who = event.character
+    match data:
+        case ev.Gain() | ev.CheckRoll() | ev.EpisodeStarted() | ev.EpisodeEnded():
+            return _change(state, who, data.changes)
+        case ev.CharacterEdited() | ev.ItemRolled():
+            return _change(state, who, data.changes)
+        case ev.DayEnded():
+            for recovery in data.recoveries:
+                state = _change(state, recovery.character, recovery.changes)
+            return state
+        case ev.ClockAdvanced():
+            return replace(state, clock=data.after)
+        case ev.CharacterAdded():
+            added = character_from_dict(data.character)
+            if state.has_character(added.id):
+                raise ReplayError(f"character {added.id!r} is added twice")
+            return state.with_character(added)
+        case ev.CharacterRemoved():
+            return state.without_character(str(data.character.get("id")))
+        case ev.ItemKept():
+            c = state.character(who or "")
+            item = decode_item(data.item)
+            return state.with_character(replace(c, inventory=(*c.inventory, item)))
+        case ev.ItemNoted():
+            c = state.character(who or "")
+            inventory = tuple(
+                replace(i, notes=data.after) if i.id == data.item_id else i for i in c.inventory
+            )
+            return state.with_character(replace(c, inventory=inventory))
+        case ev.ItemRemoved():
+            c = state.character(who or "")
+            gone = data.item.get("id")
+            inventory = tuple(i for i in c.inventory if i.id != gone)
+            return state.with_character(replace(c, inventory=inventory))
+        case ev.SettingsChanged():
+            return replace(state, settings=_apply_settings(state.settings, data.changes))
+        case ev.Note() | ev.ItemDiscarded() | ev.Undo():
+            return state
+    raise ReplayError(f"event {event.seq} has a payload no reducer knows")  # pragma: no cover
+
+
+def apply(state: Campaign, event: ev.Event) -> Campaign:
+    """The state after ``event``. Pure; raises :class:`ReplayError` if it does not fit."""
+    try:
+        after = _apply(state, event)
+    except (FieldError, CampaignError, TypeError, ValueError) as error:
+        raise ReplayError(f"event {event.seq} ({event.kind}) does not apply: {error}") from None
+    return replace(after, last_event=event.seq)
+
+
+def void_actions(events: Sequence[ev.Event]) -> set[int]:
+    """The actions that active undos void.
+
+    An undo is active unless a later active undo voids it, so walking backwards settles each
+    undo before the ones it targets: undoing an undo redoes.
+    """
+    void: set[int] = set()
+    for event in reversed(events):
+        if isinstance(event.data, ev.Undo) and event.action not in void:
+            void.add(event.data.target)
+    return void
+
+
+def is_void(event: ev.Event, void: set[int]) -> bool:
+    return event.action in void
+
+
+def fold(state: Campaign, events: Iterable[ev.Event], void: set[int] | None = None) -> Campaign:
+    """Apply ``events`` in order, skipping void ones (computed from ``events`` if not given)."""
+    events = list(events)
+    void = void_actions(events) if void is None else void
+    for event in events:
+        if event.action in void:
+            state = replace(state, last_event=event.seq)
+        else:
+            state = apply(state, event)
+    return state

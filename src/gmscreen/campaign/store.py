@@ -1,0 +1,138 @@
+"""The campaign folder on disk: the checkpoint, the journals, and recovery on open.
+
+``campaign.toml`` is written atomically (a temporary file in the same folder, fsync,
+``os.replace``, fsync of the folder). Reading never writes. Recovery replays the journal
+events after the checkpoint's ``last_event``; if an undo after it voids something the
+checkpoint already includes, the session is refolded from its header instead.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gmscreen.campaign.codec import parse_toml, to_toml
+from gmscreen.campaign.errors import CampaignFileError, Problem
+from gmscreen.campaign.journal import SessionLog, list_sessions, read_session
+from gmscreen.campaign.model import Campaign
+from gmscreen.campaign.reducer import ReplayError, fold, void_actions
+
+CAMPAIGN_FILE = "campaign.toml"
+SESSIONS_DIR = "sessions"
+
+
+def campaign_file(folder: Path) -> Path:
+    return folder / CAMPAIGN_FILE
+
+
+def sessions_dir(folder: Path) -> Path:
+    return folder / SESSIONS_DIR
+
+
+def read_checkpoint(folder: Path) -> tuple[Campaign, bytes]:
+    """The checkpoint and the bytes it was read from; raises :class:`CampaignFileError`."""
+    path = campaign_file(folder)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise CampaignFileError(
+            [Problem(path, 0, "no campaign here: expected a campaign.toml (gmscreen new NAME)")]
+        ) from None
+    except OSError as error:
+        raise CampaignFileError([Problem(path, 0, f"cannot read: {error.strerror}")]) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise CampaignFileError([Problem(path, line, "not UTF-8 text")]) from None
+    return parse_toml(text, path), data
+
+
+def _fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_checkpoint(folder: Path, campaign: Campaign) -> bytes:
+    """Write ``campaign.toml`` atomically; returns the bytes written."""
+    data = to_toml(campaign).encode("utf-8")
+    target = campaign_file(folder)
+    temporary = folder / f".{CAMPAIGN_FILE}.{os.getpid()}.tmp"
+    try:
+        with open(temporary, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
+    _fsync_dir(folder)
+    return data
+
+
+def load_sessions(folder: Path) -> list[SessionLog]:
+    """Every session journal, oldest first; raises :class:`CampaignFileError` with every problem."""
+    logs: list[SessionLog] = []
+    problems: list[Problem] = []
+    for path in list_sessions(sessions_dir(folder)):
+        try:
+            logs.append(read_session(path))
+        except CampaignFileError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise CampaignFileError(problems)
+    return logs
+
+
+@dataclass(slots=True)
+class Recovered:
+    state: Campaign
+    checkpoint: Campaign
+    logs: list[SessionLog]
+    replayed: int = 0  # events the checkpoint did not include
+    notices: list[str] = field(default_factory=list)
+
+
+def recover(checkpoint: Campaign, logs: list[SessionLog]) -> Recovered:
+    """The checkpoint brought up to date with the journals (pure: writes nothing)."""
+    result = Recovered(checkpoint, checkpoint, logs)
+    for log in logs:
+        state = result.state
+        known = state.last_event
+        if log.last_seq <= known:
+            continue
+        void = void_actions(log.events)
+        try:
+            if log.header.first_seq - 1 >= known:
+                state = fold(log.header.state, log.events, void)
+            else:
+                void_then = void_actions([e for e in log.events if e.seq <= known])
+                if any(action <= known for action in void ^ void_then):
+                    state = fold(log.header.state, log.events, void)
+                else:
+                    state = fold(state, [e for e in log.events if e.seq > known], void)
+        except ReplayError as error:
+            raise CampaignFileError([Problem(log.path, 0, str(error))]) from None
+        result.replayed += log.last_seq - known
+        result.notices.append(
+            f"recovered {log.last_seq - known} event(s) from {log.path.name} "
+            "that the checkpoint did not include"
+        )
+        result.state = state
+    for log in logs:
+        if log.torn is not None:
+            result.notices.append(
+                f"{log.path.name} line {log.torn.line} was cut short or unreadable "
+                f"({log.torn.reason}); it was left out and kept in {log.path.name}.corrupt"
+            )
+    return result
+
+
+def load(folder: Path) -> Recovered:
+    """Read a campaign and its journals without writing anything."""
+    checkpoint, _ = read_checkpoint(folder)
+    return recover(checkpoint, load_sessions(folder))

@@ -1,0 +1,456 @@
+"""The live table: the one object the screens talk to.
+
+Every method builds events from the rules (see :mod:`actions`), appends them to the session
+journal (fsynced) and only then folds them into ``table.state`` and returns them. Invalid input
+raises a :class:`CampaignError` subclass with a message for the GM, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from gmscreen.campaign import actions
+from gmscreen.campaign import events as ev
+from gmscreen.campaign.errors import CampaignError, CampaignFileError, InvalidAction
+from gmscreen.campaign.fields import FieldError, character_from_dict, decode_item
+from gmscreen.campaign.journal import (
+    JournalWriter,
+    SessionHeader,
+    next_session_id,
+    set_aside,
+)
+from gmscreen.campaign.lock import CampaignLock, acquire
+from gmscreen.campaign.model import Campaign, Character, Item
+from gmscreen.campaign.recap import describe_action
+from gmscreen.campaign.reducer import ReplayError, apply, fold, void_actions
+from gmscreen.campaign.store import (
+    campaign_file,
+    load_sessions,
+    read_checkpoint,
+    recover,
+    sessions_dir,
+    write_checkpoint,
+)
+from gmscreen.rules import dice, madness
+from gmscreen.rules.dice import Roll
+from gmscreen.rules.madness import MadnessState, Odds
+
+Listener = Callable[[Sequence[ev.Event]], None]
+SNAPSHOT_EVERY = 256
+
+
+def _local_now() -> datetime:
+    return datetime.now().astimezone()
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """An event of this session and whether an undo has voided it."""
+
+    event: ev.Event
+    void: bool
+
+
+class Table:
+    """An open campaign. Obtain one with :func:`open_table`; ``close()`` it when done."""
+
+    def __init__(
+        self,
+        folder: Path,
+        lock: CampaignLock,
+        state: Campaign,
+        disk: bytes,
+        rng: random.Random,
+        clock: Callable[[], datetime],
+        checkpoint_every: int,
+        notices: list[str],
+    ) -> None:
+        self.folder = folder
+        self.state = state
+        self.rng = rng
+        self.notices = notices  # things the GM should be told once (recovery, stale lock)
+        self.listeners: list[Listener] = []  # called with the new events after each action
+        self._lock = lock
+        self._disk = disk
+        self._clock = clock
+        self._checkpoint_every = checkpoint_every
+        self._unsaved = 0
+        self._writer: JournalWriter | None = None
+        self._base = state
+        self._log: list[ev.Event] = []
+        self._void: set[int] = set()
+        self._snapshots: dict[int, Campaign] = {0: state}
+
+    # --- reading ------------------------------------------------------------------------------
+
+    @property
+    def events(self) -> list[Entry]:
+        return [Entry(e, e.action in self._void) for e in self._log]
+
+    @property
+    def session_path(self) -> Path | None:
+        return self._writer.path if self._writer else None
+
+    @property
+    def session_start(self) -> Campaign:
+        return self._base
+
+    def character(self, character_id: str) -> Character:
+        return self.state.character(character_id)
+
+    def roll(self, expression: str) -> Roll:
+        """Roll with the table's own random generator."""
+        return dice.roll(expression, self.rng)
+
+    # --- madness ------------------------------------------------------------------------------
+
+    def gain(
+        self,
+        character_id: str,
+        preset_key: str,
+        inputs: Mapping[str, int | str] | None = None,
+        roll: Roll | None = None,
+        adjustment: int = 0,
+    ) -> ev.Event:
+        return self._one(
+            actions.gain(self.state, character_id, preset_key, inputs, roll, adjustment)
+        )
+
+    def check_due(self, character_id: str) -> bool:
+        return actions.check_due(self.character(character_id))
+
+    def start_check(self, character_id: str) -> BoundCheck:
+        self.character(character_id)
+        return BoundCheck(self, character_id)
+
+    def check_roll(self, character_id: str, d100: Roll) -> ev.Event:
+        return self._one(actions.check_roll(self.state, character_id, d100))
+
+    def check_kind(self, character_id: str, d6: Roll) -> ev.Event:
+        return self._one(actions.check_kind(self.state, character_id, d6))
+
+    # --- time ---------------------------------------------------------------------------------
+
+    def advance(self, seconds: int, reason: str = "advance") -> list[ev.Event]:
+        return self._commit(actions.advance(self.state, seconds, reason, self.rng))
+
+    def next_round(self) -> list[ev.Event]:
+        return self.advance(self.state.settings.round_seconds, "round")
+
+    def end_day(self) -> list[ev.Event]:
+        """Advance to the next midnight."""
+        return self.advance(madness.DAY - self.state.clock % madness.DAY, "end_day")
+
+    # --- characters, notes, settings ----------------------------------------------------------
+
+    def add_character(
+        self, name: str, pow: int, *, id: str | None = None, **values: Any
+    ) -> ev.Event:
+        """Add a character; ``values`` are plain field values (``chaos=43``, ``player="Ana"``)."""
+        raw = {"id": id or actions.unique_id(self.state, name), "name": name, "pow": pow, **values}
+        try:
+            character = character_from_dict(raw)
+        except FieldError as error:
+            raise InvalidAction(str(error)) from None
+        return self._one(actions.add_character(self.state, character))
+
+    def edit_character(self, character_id: str, **values: Any) -> ev.Event | None:
+        """Change plain field values (``pow=14``, ``under_care=True``); None if nothing changed."""
+        draft = actions.edit_character(self.state, character_id, values)
+        return self._one(draft) if draft else None
+
+    def remove_character(self, character_id: str) -> ev.Event:
+        return self._one(actions.remove_character(self.state, character_id))
+
+    def note(self, text: str, character_id: str | None = None) -> ev.Event:
+        return self._one(actions.note(self.state, text, character_id))
+
+    def change_settings(self, **values: Any) -> ev.Event | None:
+        draft = actions.settings_changed(self.state, values)
+        return self._one(draft) if draft else None
+
+    # --- MERP items ---------------------------------------------------------------------------
+
+    def item_rolled(
+        self, character_id: str, table: str, title: str, tree: Mapping[str, Any], cost: int
+    ) -> ev.Event:
+        """A roll on a MERP table: pays ``cost`` points; keep or discard the item after."""
+        return self._one(actions.item_rolled(self.state, character_id, table, title, tree, cost))
+
+    def pending_items(self, character_id: str) -> list[Item]:
+        """Items rolled this session and neither kept nor discarded yet."""
+        pending: dict[str, Item] = {}
+        for entry in self.events:
+            e = entry.event
+            if entry.void or e.character != character_id:
+                continue
+            if isinstance(e.data, ev.ItemRolled):
+                item = decode_item(e.data.item)
+                pending[item.id] = item
+            elif isinstance(e.data, ev.ItemKept | ev.ItemDiscarded):
+                pending.pop(str(e.data.item.get("id")), None)
+        return list(pending.values())
+
+    def _item(self, character_id: str, item: Item | str) -> Item:
+        if isinstance(item, Item):
+            return item
+        for candidate in self.pending_items(character_id):
+            if candidate.id == item:
+                return candidate
+        raise InvalidAction(f"no rolled item {item!r} is waiting to be kept or discarded")
+
+    def item_kept(self, character_id: str, item: Item | str) -> ev.Event:
+        chosen = self._item(character_id, item)
+        return self._one(actions.item_kept(self.state, character_id, chosen))
+
+    def item_discarded(self, character_id: str, item: Item | str) -> ev.Event:
+        chosen = self._item(character_id, item)
+        return self._one(actions.item_discarded(self.state, character_id, chosen))
+
+    def item_note(self, character_id: str, item_id: str, text: str) -> ev.Event | None:
+        draft = actions.item_note(self.state, character_id, item_id, text)
+        return self._one(draft) if draft else None
+
+    def item_removed(self, character_id: str, item_id: str) -> ev.Event:
+        return self._one(actions.item_removed(self.state, character_id, item_id))
+
+    # --- undo and redo ------------------------------------------------------------------------
+
+    def _actions(self, action: int) -> list[ev.Event]:
+        return [e for e in self._log if e.action == action]
+
+    def _undo_target(self) -> int | None:
+        for e in reversed(self._log):
+            if e.action not in self._void and not isinstance(e.data, ev.Undo):
+                return e.action
+        return None
+
+    def _redo_target(self) -> int | None:
+        for e in reversed(self._log):
+            if e.action in self._void:
+                continue
+            if isinstance(e.data, ev.Undo):
+                if not e.data.redo:
+                    return e.action
+            else:
+                return None  # something was done after the last undo: nothing to redo
+        return None
+
+    def can_undo(self) -> bool:
+        return self._undo_target() is not None
+
+    def can_redo(self) -> bool:
+        return self._redo_target() is not None
+
+    def describe_last_undoable(self) -> str | None:
+        target = self._undo_target()
+        return describe_action(self._actions(target), self.state) if target else None
+
+    def describe_next_redo(self) -> str | None:
+        target = self._redo_target()
+        if target is None:
+            return None
+        undo_event = self._actions(target)[0]
+        assert isinstance(undo_event.data, ev.Undo)
+        return describe_action(self._actions(undo_event.data.target), self.state)
+
+    def undo(self) -> ev.Event | None:
+        """Void the last action still in effect; returns its first event (None if none)."""
+        target = self._undo_target()
+        if target is None:
+            return None
+        self._commit_undo(target, redo=False)
+        return self._actions(target)[0]
+
+    def redo(self) -> ev.Event | None:
+        """Undo the last undo, if nothing was done since; returns the first event it restored."""
+        target = self._redo_target()
+        if target is None:
+            return None
+        undo_event = self._actions(target)[0]
+        assert isinstance(undo_event.data, ev.Undo)
+        self._commit_undo(target, redo=True)
+        return self._actions(undo_event.data.target)[0]
+
+    # --- saving -------------------------------------------------------------------------------
+
+    def checkpoint(self) -> None:
+        """Write campaign.toml now (atomically), unless someone broke it by hand meanwhile."""
+        path = campaign_file(self.folder)
+        try:
+            on_disk = path.read_bytes()
+        except FileNotFoundError:
+            on_disk = self._disk
+        if on_disk != self._disk:
+            read_checkpoint(self.folder)  # raises, and leaves the file as it is, if it is broken
+        self._disk = write_checkpoint(self.folder, self.state)
+        self._unsaved = 0
+
+    def close(self) -> None:
+        """Checkpoint, close the journal and release the lock."""
+        if not self._lock.held:
+            return
+        try:
+            self.checkpoint()
+        finally:
+            if self._writer is not None:
+                self._writer.close()
+            self._lock.release()
+
+    def __enter__(self) -> Table:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # --- the one way in -----------------------------------------------------------------------
+
+    def _one(self, draft: actions.Draft) -> ev.Event:
+        return self._commit([draft])[0]
+
+    def _now(self) -> str:
+        return self._clock().isoformat(timespec="milliseconds")
+
+    def _stamp(self, drafts: Sequence[actions.Draft]) -> list[ev.Event]:
+        first = self.state.last_event + 1
+        at = self._now()
+        return [
+            ev.Event(first + n, first, at, game, who, data)
+            for n, (who, data, game) in enumerate(drafts)
+        ]
+
+    def _journal(self, new: list[ev.Event]) -> None:
+        if not self._lock.held:
+            raise CampaignError("this campaign is closed")
+        if self._writer is None:
+            folder = sessions_dir(self.folder)
+            date = self._clock().date().isoformat()
+            session_id = next_session_id(folder, date)
+            header = SessionHeader(session_id, self._now(), new[0].seq, self._base)
+            self._writer = JournalWriter(folder / f"{session_id}.jsonl", header)
+        for event in new:
+            self._writer.append(event)
+
+    def _commit(self, drafts: Sequence[actions.Draft]) -> list[ev.Event]:
+        if not drafts:
+            return []
+        new = self._stamp(drafts)
+        state = self.state
+        try:
+            for event in new:
+                state = apply(state, event)
+        except ReplayError as error:
+            raise InvalidAction(str(error)) from None
+        self._journal(new)
+        self._log.extend(new)
+        self.state = state
+        self._after(new)
+        return new
+
+    def _commit_undo(self, target: int, redo: bool) -> None:
+        (undo,) = self._stamp([(None, ev.Undo(target, redo), self.state.clock)])
+        log = [*self._log, undo]
+        void = void_actions(log)
+        changed = void ^ self._void
+        start = min(n for n, e in enumerate(log) if e.action in changed)
+        base = max(k for k in self._snapshots if k <= start)
+        state = fold(self._snapshots[base], log[base:], void)
+        self._journal([undo])
+        for k in [k for k in self._snapshots if k > start]:
+            del self._snapshots[k]
+        self._log, self._void, self.state = log, void, state
+        self._after([undo])
+
+    def _after(self, new: list[ev.Event]) -> None:
+        size = len(self._log)
+        if size // SNAPSHOT_EVERY > max(self._snapshots) // SNAPSHOT_EVERY:
+            self._snapshots[size] = self.state
+        self._unsaved += len(new)
+        if self._unsaved >= self._checkpoint_every:
+            self.checkpoint()
+        for listener in list(self.listeners):
+            listener(new)
+
+
+class BoundCheck:
+    """A madness check of one character, driven step by step (always reads the live state)."""
+
+    def __init__(self, table: Table, character_id: str) -> None:
+        self.table = table
+        self.character_id = character_id
+
+    @property
+    def state(self) -> MadnessState:
+        return self.table.character(self.character_id).sanity
+
+    @property
+    def phase(self) -> Literal["roll", "kind", "done"]:
+        c = self.table.character(self.character_id)
+        if c.awaiting_kind is not None:
+            return "kind"
+        return "roll" if actions.check_due(c) else "done"
+
+    def target(self) -> tuple[str, int]:
+        return madness.check_target(self.state)
+
+    def fumble_chance(self) -> int:
+        return madness.fumble_chance(self.state, self.table.state.settings.fumble_base)
+
+    def fumble_from(self) -> int:
+        return madness.fumble_from(self.state, self.table.state.settings.fumble_base)
+
+    def odds(self) -> Odds:
+        return madness.check_odds(self.state, self.table.state.settings.fumble_base)
+
+    def roll(self, d100: Roll | None = None) -> ev.Event:
+        """One d100 (rolled by the table unless the GM typed it)."""
+        return self.table.check_roll(self.character_id, d100 or self.table.roll("d100"))
+
+    def choose_kind(self, d6: Roll | None = None) -> ev.Event:
+        return self.table.check_kind(self.character_id, d6 or self.table.roll("1d6"))
+
+
+def open_table(
+    path: str | Path,
+    *,
+    rng: random.Random,
+    clock: Callable[[], datetime] | None = None,
+    checkpoint_every: int = 50,
+) -> Table:
+    """Lock the campaign in ``path``, recover it from its journals, and open it for play.
+
+    A new session journal starts with the first event. Raises :class:`CampaignFileError`
+    (nothing written) or :class:`CampaignLocked`.
+    """
+    folder = Path(path)
+    if not campaign_file(folder).is_file():
+        read_checkpoint(folder)  # raises the "no campaign here" problem
+    now = clock or _local_now
+    lock = acquire(folder, now)
+    try:
+        checkpoint, disk = read_checkpoint(folder)
+        logs = load_sessions(folder)
+        recovered = recover(checkpoint, logs)
+    except CampaignError:
+        lock.release()
+        raise
+    notices = list(recovered.notices)
+    if lock.took_over is not None:
+        notices.insert(
+            0, f"took over a stale lock left by {lock.took_over.describe()}: it is not running"
+        )
+    table = Table(folder, lock, recovered.state, disk, rng, now, checkpoint_every, notices)
+    try:
+        for log in logs:
+            set_aside(log)
+        if recovered.replayed:
+            table.checkpoint()
+    except (OSError, CampaignFileError):
+        lock.release()
+        raise
+    return table

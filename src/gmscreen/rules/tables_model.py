@@ -302,7 +302,7 @@ def _row(index: int, raw: Any, table_id: str, loc: _Where) -> Row:
     if not (isinstance(rng, list) and len(rng) == 2 and all(isinstance(v, int) for v in rng)):
         raise loc.fail(f"table {table_id} row {index + 1}", "range must be [lo, hi]")
     lo, hi = rng
-    where = f"table {table_id} row {lo}-{hi}"
+    where = f"table {table_id} row {lo if lo == hi else f'{lo}-{hi}'}"
     if lo > hi:
         raise loc.fail(where, "range runs backwards")
     markers = raw.get("markers", [])

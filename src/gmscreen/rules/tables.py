@@ -140,7 +140,7 @@ class Resolution:
     :meth:`choose`, or let :meth:`auto` roll every die up to the next choice.
     """
 
-    __slots__ = ("_gen", "inputs", "pending", "table", "tables", "tree")
+    __slots__ = ("_gen", "_rng", "inputs", "pending", "table", "tables", "tree")
 
     def __init__(self, tables: TableSet, table_id: str, *, context: str | None = None) -> None:
         self.tables = tables
@@ -148,6 +148,8 @@ class Resolution:
         self.tree = Node(self.table.id, self.table.die, 0, context)
         # every answer given, in order: enough to replay the resolution (see ``replay``)
         self.inputs: list[Roll | int] = []
+        # set only while auto() runs: the walk then rolls its dice in place instead of yielding
+        self._rng: random.Random | None = None
         self._gen = self._resolve(self.tree, self.table)
         self.pending: Pending | None = next(self._gen)
 
@@ -227,24 +229,28 @@ class Resolution:
 
     def auto(self, rng: random.Random, choose: ChoosePolicy | None = None) -> Resolution:
         """Roll every pending die with ``rng``; stop at a choice unless ``choose`` settles it."""
-        while True:
-            pending = self.pending
-            if isinstance(pending, PendingDie):
-                roll = _fast_roll(pending.expr, pending.text, rng)
-                self.inputs.append(roll)
-                try:
-                    self.pending = self._gen.send(roll)
-                except StopIteration:
-                    self.pending = None
-            elif pending is not None and choose is not None:
-                self.choose(choose(pending))
-            else:
-                return self
+        self._rng = rng
+        try:
+            while True:
+                pending = self.pending
+                if isinstance(pending, PendingDie):
+                    self._send(_fast_roll(pending.expr, pending.text, rng))
+                elif pending is not None and choose is not None:
+                    self.choose(choose(pending))
+                else:
+                    return self
+        finally:
+            self._rng = None
 
     # -- the walk -------------------------------------------------------------------------------
 
     def _resolve(self, node: Node, table: Table) -> Generator[Pending, Roll | int, None]:
-        roll = yield PendingDie(node, table, None, node.expr, node.die)
+        rng = self._rng
+        if rng is not None:
+            roll: Roll | int = _fast_roll(node.expr, node.die, rng)
+            self.inputs.append(roll)
+        else:
+            roll = yield PendingDie(node, table, None, node.expr, node.die)
         assert isinstance(roll, Roll)
         node.roll = roll
         row = table.lookup[roll.total - table.low]
@@ -256,14 +262,12 @@ class Resolution:
         if row.options:
             option = yield from self._settle(node, row)
         for name, expr in row.dice.items():
-            got = yield PendingDie(node, table, name, expr, die_text(expr))
-            assert isinstance(got, Roll)
+            got = yield from self._die(node, table, name, expr)
             node.dice[name] = got
         context = node.context
         if option is not None:
             for name, expr in option.dice.items():
-                got = yield PendingDie(node, table, name, expr, die_text(expr))
-                assert isinstance(got, Roll)
+                got = yield from self._die(node, table, name, expr)
                 node.dice[name] = got
             if option.context is not None:
                 context = option.context
@@ -276,6 +280,18 @@ class Resolution:
             )
             node.children.append(child)
             yield from self._resolve(child, sub)
+
+    def _die(
+        self, node: Node, table: Table, name: str, expr: DiceExpr
+    ) -> Generator[Pending, Roll | int, Roll]:
+        rng = self._rng
+        if rng is not None:
+            roll = _fast_roll(expr, die_text(expr), rng)
+            self.inputs.append(roll)
+            return roll
+        got = yield PendingDie(node, table, name, expr, die_text(expr))
+        assert isinstance(got, Roll)
+        return got
 
     def _settle(self, node: Node, row: Row) -> Generator[Pending, Roll | int, Option]:
         context = node.context

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -32,7 +33,13 @@ def _run_subcommand(name: str, argv: Sequence[str]) -> int:
     parser = CliParser(prog=f"gmscreen {name}", description=module.__doc__)
     module.configure(parser)
     args = parser.parse_args(argv)
-    result: int = module.run(args)
+    try:
+        result: int = module.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # `gmscreen tables | head` closed the pipe: not an error worth a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return result
 
 

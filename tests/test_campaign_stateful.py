@@ -1,0 +1,186 @@
+"""Hypothesis state machine: gains, checks, time, undo, redo, checkpoints and reopening.
+
+At every step the live state equals the refold of the session journal, and equals what a fresh
+reader recovers from disk (checkpoint + journal replay); reopening gives the same state back.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import tempfile
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from gmscreen.campaign import InvalidAction, Table, open_table
+from gmscreen.campaign.model import Campaign, Character
+from gmscreen.campaign.reducer import fold
+from gmscreen.campaign.store import load, write_checkpoint
+from gmscreen.rules import dice
+from gmscreen.rules.madness import MadnessState
+
+IDS = ("artinar", "elric", "moonglum")
+FIXED = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
+
+
+def _start(folder: Path) -> None:
+    chars = (
+        Character("artinar", "Artinar", MadnessState(pow=13, chaos=43, balance=32, law=47)),
+        Character("elric", "Elric", MadnessState(pow=18, chaos=70, balance=10, law=5)),
+        Character(
+            "moonglum", "Moonglum", MadnessState(pow=9, chaos=5, balance=50, law=8, under_care=True)
+        ),
+    )
+    write_checkpoint(folder, Campaign(name="Stateful", characters=chars))
+
+
+class TableMachine(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.root = Path(tempfile.mkdtemp(prefix="gmscreen-stateful-"))
+        self.folder = self.root / "c"
+        self.folder.mkdir()
+        _start(self.folder)
+        self.table: Table = open_table(
+            self.folder, rng=random.Random(7), clock=lambda: FIXED, checkpoint_every=5
+        )
+        # An oracle for undo and redo that does not use the journal: (before, after) per action.
+        self.done: list[tuple[Campaign, Campaign]] = []
+        self.undone: list[tuple[Campaign, Campaign]] = []
+
+    def _acted(self, before: Campaign) -> None:
+        if self.table.state.last_event != before.last_event:
+            self.done.append((before, self.table.state))
+            self.undone.clear()
+
+    def teardown(self) -> None:
+        self.table.close()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    @rule(
+        who=st.sampled_from(IDS),
+        preset=st.sampled_from(["friend_dies", "demon", "elemental", "chaos_god", "custom"]),
+        number=st.integers(0, 40),
+        die=st.integers(1, 6),
+    )
+    def gain(self, who: str, preset: str, number: int, die: int) -> None:
+        before = self.table.state
+        self._gain(who, preset, number, die)
+        self._acted(before)
+
+    def _gain(self, who: str, preset: str, number: int, die: int) -> None:
+        if preset == "friend_dies":
+            self.table.gain(who, preset, roll=dice.typed("1d6", die))
+        elif preset == "demon":
+            self.table.gain(who, preset, {"pow": number})
+        elif preset == "custom":
+            self.table.gain(who, preset, {"amount": number})
+        else:
+            self.table.gain(who, preset)
+
+    @rule(who=st.sampled_from(IDS), d100=st.integers(1, 100))
+    def check_roll(self, who: str, d100: int) -> None:
+        check = self.table.start_check(who)
+        if check.phase == "roll":
+            before = self.table.state
+            check.roll(dice.typed("d100", d100))
+            self._acted(before)
+        else:
+            try:
+                self.table.check_roll(who, dice.typed("d100", d100))
+            except InvalidAction:
+                return
+            raise AssertionError("a check roll that was not due was accepted")
+
+    @rule(who=st.sampled_from(IDS), d6=st.integers(1, 6))
+    def check_kind(self, who: str, d6: int) -> None:
+        if self.table.start_check(who).phase == "kind":
+            before = self.table.state
+            self.table.check_kind(who, dice.typed("1d6", d6))
+            self._acted(before)
+            assert self.table.start_check(who).phase == "done"
+
+    @rule(seconds=st.sampled_from([12, 60, 600, 3600, 20_000, 86_400, 3 * 86_400]))
+    def advance(self, seconds: int) -> None:
+        before = self.table.state
+        self.table.advance(seconds)
+        self._acted(before)
+        assert self.table.state.clock == before.clock + seconds
+
+    @rule()
+    def end_day(self) -> None:
+        before = self.table.state
+        self.table.end_day()
+        self._acted(before)
+        assert self.table.state.clock % 86_400 == 0
+
+    @rule()
+    def undo(self) -> None:
+        could = self.table.can_undo()
+        assert could == bool(self.done)
+        undone = self.table.undo()
+        assert (undone is not None) == could
+        if undone is not None:
+            pair = self.done.pop()
+            self.undone.append(pair)
+            assert _without_seq(self.table.state) == _without_seq(pair[0])
+            assert self.table.can_redo()
+
+    @rule()
+    def redo(self) -> None:
+        could = self.table.can_redo()
+        assert could == bool(self.undone)
+        assert (self.table.redo() is not None) == could
+        if could:
+            pair = self.undone.pop()
+            self.done.append(pair)
+            assert _without_seq(self.table.state) == _without_seq(pair[1])
+
+    @rule()
+    def checkpoint(self) -> None:
+        self.table.checkpoint()
+
+    @rule()
+    def reopen(self) -> None:
+        before = self.table.state
+        self.table.close()
+        self.table = open_table(
+            self.folder, rng=random.Random(8), clock=lambda: FIXED, checkpoint_every=5
+        )
+        assert self.table.state == before
+        self.done.clear()  # undo does not reach into a previous session
+        self.undone.clear()
+        assert not self.table.can_undo()
+
+    @precondition(lambda self: bool(self.table.events))
+    @invariant()
+    def live_equals_refold(self) -> None:
+        events = [entry.event for entry in self.table.events]
+        assert fold(self.table.session_start, events) == self.table.state
+
+    @invariant()
+    def live_equals_disk(self) -> None:
+        assert load(self.folder).state == self.table.state
+
+    @invariant()
+    def madness_never_negative(self) -> None:
+        for c in self.table.state.characters:
+            assert c.sanity.madness >= 0
+
+
+def _without_seq(state: Campaign) -> Campaign:
+    return replace(state, last_event=0)
+
+
+TableMachine.TestCase.settings = settings(
+    max_examples=40,
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+test_table_machine = TableMachine.TestCase

@@ -18,8 +18,27 @@ def run(argv: Sequence[str]) -> int:
 
     parser = CliParser(prog="gmscreen", description=__doc__)
     configure(parser)
-    parser.parse_args(argv)
-    from gmscreen.tui.app import make_app
+    args = parser.parse_args(argv)
+    import sys
 
-    make_app().run()
+    from gmscreen.campaign.errors import CampaignError
+    from gmscreen.campaign.paths import campaign_to_open
+
+    try:
+        choice = campaign_to_open(args.campaign, args.demo)
+    except CampaignError as error:
+        print(f"gmscreen: error: {error}", file=sys.stderr)
+        return 2
+    if choice.path is None:
+        print("gmscreen: error: name a campaign, or try gmscreen --demo", file=sys.stderr)
+        return 2
+    from gmscreen.tui.app import make_app
+    from gmscreen.tui.config import default_config_path
+
+    try:
+        app = make_app(choice.path, config_path=default_config_path(), title=choice.title)
+    except CampaignError as error:
+        print(f"gmscreen: error: {error}", file=sys.stderr)
+        return 2
+    app.run()
     return 0

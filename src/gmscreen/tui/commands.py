@@ -1,0 +1,122 @@
+"""Every command of the screen, defined once.
+
+A :class:`Command` gives the binding id (the name users remap in ``[keys]``), the default keys and
+the action. The footer binding, the command palette entry and the help line are all derived from
+it, with their words taken from the catalog (``command.<id>.name`` and ``command.<id>.help``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from textual.binding import Binding, BindingsMap
+from textual.dom import DOMNode
+
+from gmscreen.tui.i18n import Translate
+
+Scope = Literal["app", "main", "roster", "dialog"]
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    id: str
+    keys: str  # Textual key names, comma separated: the defaults a [keys] table can replace
+    action: str
+    scope: Scope
+    footer: bool = False
+    palette: bool = True
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("select_down", "down,j", "cursor_down", "roster", palette=False),
+    Command("select_up", "up,k", "cursor_up", "roster", palette=False),
+    Command("mark", "space", "toggle_mark", "roster", footer=True, palette=False),
+    Command("gain", "g", "gain", "main", footer=True),
+    Command("check", "m", "check", "main", footer=True),
+    Command("check_all", "M", "check_all", "main"),
+    Command("next_round", "full_stop", "next_round", "main", footer=True),
+    Command("advance", "a", "advance", "main", footer=True),
+    Command("end_day", "D", "end_day", "main"),
+    Command("new_character", "c", "new_character", "main", footer=True),
+    Command("edit_character", "e", "edit_character", "main"),
+    Command("remove_character", "delete", "remove_character", "main"),
+    Command("undo", "u", "undo", "main", footer=True),
+    Command("log_filter", "f", "log_filter", "main"),
+    Command("log_search", "slash", "log_search", "main"),
+    Command("player_view", "p", "player_view", "main", footer=True),
+    Command("item_tables", "t", "item_tables", "main"),
+    Command("replay", "R", "replay", "main"),
+    Command("help", "question_mark,f1", "help", "app", footer=True),
+    Command("dialog_roll", "r", "roll", "dialog", footer=True, palette=False),
+    Command("dialog_confirm", "enter", "confirm", "dialog", footer=True, palette=False),
+    Command("dialog_cancel", "escape", "cancel", "dialog", footer=True, palette=False),
+    Command("quit", "q", "quit", "app", footer=True),
+)
+
+PALETTE_KEY = "ctrl+p"
+NO_ROLL = ("dialog_confirm", "dialog_cancel")  # dialogs with nothing to roll
+
+
+def by_id(command_id: str) -> Command:
+    for command in COMMANDS:
+        if command.id == command_id:
+            return command
+    raise KeyError(command_id)
+
+
+def bindings(scope: Scope, t: Translate, only: Iterable[str] | None = None) -> list[Binding]:
+    """The Textual bindings of one scope (or only some ids), with ids that a keymap remaps."""
+    wanted = None if only is None else set(only)
+    return [
+        Binding(
+            command.keys,
+            command.action,
+            t(f"command.{command.id}.name"),
+            show=command.footer,
+            id=command.id,
+            tooltip=t(f"command.{command.id}.help"),
+        )
+        for command in COMMANDS
+        if command.scope == scope and (wanted is None or command.id in wanted)
+    ]
+
+
+def effective_keys(command: Command, keymap: Mapping[str, str]) -> list[str]:
+    return [k.strip() for k in keymap.get(command.id, command.keys).split(",") if k.strip()]
+
+
+def palette_commands(scopes: Iterable[Scope]) -> Iterator[Command]:
+    wanted = set(scopes)
+    return (c for c in COMMANDS if c.palette and c.scope in wanted)
+
+
+SYMBOLS = {
+    "full_stop": ".",
+    "question_mark": "?",
+    "slash": "/",
+    "down": "↓",
+    "up": "↑",
+    "left": "←",
+    "right": "→",
+}
+NAMED = {"space", "escape", "enter", "delete", "backspace", "tab"}
+
+
+def key_label(key: str, t: Translate) -> str:
+    """How a key is shown to the GM: ``.``, ``?``, ``↓``, ``space``, ``ctrl+p``."""
+    if key in SYMBOLS:
+        return SYMBOLS[key]
+    if key in NAMED:
+        return t(f"key.{key}")
+    return key
+
+
+def add_bindings(node: DOMNode, extra: Iterable[Binding]) -> None:
+    """Give one screen or widget instance more bindings.
+
+    Bindings are usually a class attribute, but ours carry catalog words, which belong to the
+    app's catalog (its language), so each instance gets its own map.
+    """
+    node._bindings = BindingsMap([*(binding for _, binding in node._bindings), *extra])

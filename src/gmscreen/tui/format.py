@@ -1,0 +1,80 @@
+"""Small pure helpers that turn rule values into UI text through the catalog.
+
+Player-typed text (names, players, notes) is never parsed as markup: it goes into
+:class:`~textual.content.Content` as plain text, and only our own styles are added around it.
+"""
+
+from __future__ import annotations
+
+from gmscreen.rules.madness import (
+    DAY,
+    DEFAULT_ROUND_SECONDS,
+    HOUR,
+    MINUTE,
+    Episode,
+    MadnessState,
+    unit_seconds,
+)
+from gmscreen.rules.madness_data import load_madness_data
+from gmscreen.tui.i18n import Translate
+
+
+def fumble_range(first_fumble: int, t: Translate) -> str:
+    """``none``, ``00`` or ``96–00``: the d100 rolls that fumble."""
+    if first_fumble > 100:
+        return t("fumble.none")
+    if first_fumble == 100:
+        return "00"
+    return f"{first_fumble:02d}–00"
+
+
+def clock_text(seconds: int, round_seconds: int, t: Translate) -> str:
+    """``Day 1 · 08:00:00 · round 3``: the day counts from 1, the round within the minute's run."""
+    day, rest = divmod(seconds, DAY)
+    hours, rest = divmod(rest, HOUR)
+    minutes, secs = divmod(rest, MINUTE)
+    rounds = seconds // max(1, round_seconds)
+    return t(
+        "clock.text",
+        day=day + 1,
+        time=f"{hours:02d}:{minutes:02d}:{secs:02d}",
+        round=rounds,
+    )
+
+
+def units_text(amount: int, unit: str, t: Translate) -> str:
+    return t(f"unit.{unit}", n=amount) if amount != 1 else t(f"unit.{unit}_one", n=amount)
+
+
+def episode_left(episode: Episode, now: int, round_seconds: int = DEFAULT_ROUND_SECONDS) -> int:
+    """Whole units of the episode's unit still to run (rounded up)."""
+    size = unit_seconds(episode.unit, round_seconds)
+    return max(0, -(-(episode.ends_at - now) // size))
+
+
+def kind_label(key: str, lang: str) -> str:
+    return load_madness_data().kind(key).label.get(lang)
+
+
+def preset_label(key: str, lang: str) -> str:
+    return load_madness_data().presets[key].label.get(lang)
+
+
+def band_label(key: str, lang: str) -> str:
+    for band in load_madness_data().bands:
+        if band.key == key:
+            return band.label.get(lang)
+    return key
+
+
+def alignment_label(name: str, t: Translate) -> str:
+    return t(f"stat.{name}")
+
+
+def stats_text(state: MadnessState, t: Translate) -> str:
+    return t(
+        "card.alignments",
+        chaos=state.chaos,
+        balance=state.balance,
+        law=state.law,
+    )

@@ -1,0 +1,158 @@
+"""Journal events as roll-log lines: time, character, what, dice and outcome, in the catalog's words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from gmscreen.campaign import events as ev
+from gmscreen.rules.madness import DAY, HOUR, MINUTE
+from gmscreen.tui.format import alignment_label, fumble_range, kind_label, preset_label, units_text
+from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets.roll_log import LogEntry
+
+
+def when_text(game: int, t: Translate) -> str:
+    day, rest = divmod(game, DAY)
+    hours, rest = divmod(rest, HOUR)
+    minutes, seconds = divmod(rest, MINUTE)
+    return t("log.when", day=day + 1, time=f"{hours:02d}:{minutes:02d}:{seconds:02d}")
+
+
+def _madness(changes: Mapping[str, list[Any]], t: Translate) -> str:
+    pair = changes.get("madness")
+    if not pair:
+        return ""
+    return t("log.madness_change", before=pair[0], after=pair[1])
+
+
+class LogBuilder:
+    """Turns events into lines, remembering names (a removed character keeps its name)."""
+
+    def __init__(self, names: Mapping[str, str], t: Translate, lang: str) -> None:
+        self.names = dict(names)
+        self.t = t
+        self.lang = lang
+
+    def lines(self, events: Iterable[ev.Event], void: set[int]) -> list[LogEntry]:
+        out: list[LogEntry] = []
+        for event in events:
+            out.extend(self.event_lines(event, event.action in void))
+        return out
+
+    def event_lines(self, event: ev.Event, void: bool = False) -> Iterator[LogEntry]:
+        t = self.t
+        data = event.data
+        who = event.character
+        if isinstance(data, ev.CharacterAdded):
+            self.names[str(data.character.get("id"))] = str(data.character.get("name", ""))
+        if isinstance(data, ev.CharacterEdited) and "name" in data.changes and who:
+            self.names[who] = str(data.changes["name"][1])
+        name = self.names.get(who, who or "") if who else ""
+        when = when_text(event.game, t)
+
+        def entry(
+            what: str,
+            dice: str = "",
+            outcome: str = "",
+            style: str = "info",
+            suffix: str = "",
+            character: str | None = who,
+            character_name: str = name,
+        ) -> LogEntry:
+            return LogEntry(
+                key=f"{event.seq}{suffix}",
+                when=when,
+                who=character,
+                who_name=character_name,
+                what=what,
+                dice=dice,
+                outcome=outcome,
+                style=style,
+                void=void,
+            )
+
+        match data:
+            case ev.Gain():
+                what = preset_label(data.preset, self.lang)
+                if data.inputs:
+                    what += " (" + ", ".join(f"{v}" for v in data.inputs.values()) + ")"
+                if data.adjustment:
+                    what += " " + t("log.adjusted", n=f"{data.adjustment:+d}")
+                yield entry(
+                    what,
+                    data.roll.describe() if data.roll else "",
+                    t("log.gain", amount=data.amount) + "  " + _madness(data.changes, t),
+                    "gain",
+                )
+            case ev.CheckRoll():
+                yield entry(
+                    t(
+                        "log.check",
+                        alignment=alignment_label(data.target, t),
+                        value=data.target_value,
+                        range=fumble_range(data.fumble_from, t),
+                    ),
+                    data.roll.describe(),
+                    t(f"outcome.{data.outcome}") + "  " + _madness(data.changes, t),
+                    data.outcome,
+                )
+            case ev.EpisodeStarted():
+                what = t(
+                    "log.episode_started",
+                    kind=kind_label(data.kind, self.lang),
+                    duration=units_text(data.amount, data.unit, t),
+                )
+                yield entry(
+                    what,
+                    data.kind_roll.describe(),
+                    t("log.permanent") if data.permanent else "",
+                    "fumble" if data.permanent else "episode",
+                )
+            case ev.EpisodeEnded():
+                yield entry(
+                    t("log.episode_ended", kind=kind_label(data.kind, self.lang)),
+                    "",
+                    _madness(data.changes, t),
+                    "recovery",
+                )
+            case ev.DayEnded():
+                yield entry(t("log.day_ended", day=data.day + 1), style="time", character=None)
+                for n, recovery in enumerate(data.recoveries):
+                    rname = self.names.get(recovery.character, recovery.character)
+                    what = t("log.recovery_blocked") if recovery.blocked else t("log.recovery")
+                    yield entry(
+                        what,
+                        recovery.roll.describe() if recovery.roll else "",
+                        _madness(recovery.changes, t),
+                        "recovery",
+                        suffix=f".{n}",
+                        character=recovery.character,
+                        character_name=rname,
+                    )
+            case ev.ClockAdvanced():
+                key = "log.round" if data.reason == "round" else "log.advanced"
+                yield entry(
+                    t(key, seconds=data.seconds, to=when_text(data.after, t)),
+                    style="time",
+                    character=None,
+                    character_name="",
+                )
+            case ev.CharacterAdded():
+                yield entry(t("log.character_added"))
+            case ev.CharacterEdited():
+                yield entry(t("log.character_edited", fields=", ".join(data.changes)))
+            case ev.CharacterRemoved():
+                yield entry(t("log.character_removed"))
+            case ev.Note():
+                yield entry(t("log.note", text=data.text))
+            case ev.SettingsChanged():
+                yield entry(t("log.settings", fields=", ".join(data.changes)))
+            case ev.Undo():
+                key = "log.redo" if data.redo else "log.undo"
+                yield entry(t(key, target=data.target))
+            case ev.ItemRolled() | ev.ItemKept() | ev.ItemDiscarded() | ev.ItemRemoved():
+                title = str(data.item.get("title", ""))
+                yield entry(t(f"log.{event.kind}", title=title))
+            case ev.ItemNoted():
+                yield entry(t("log.item_noted", text=data.after))

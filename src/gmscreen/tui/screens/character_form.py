@@ -1,0 +1,158 @@
+"""The character form (new and edit), with a message under each field that is wrong.
+
+It returns plain values keyed by the campaign's field names; the campaign checks them again.
+Names are shown exactly as typed: they go into the inputs and labels as plain text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Grid, Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, Footer, Label, Static
+
+from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
+from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets.text_input import TextInput as Input
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    key: str
+    low: int | None = None  # whole numbers: the range
+    high: int | None = None
+    edit_only: bool = False
+
+
+FIELDS: tuple[Field, ...] = (
+    Field("name"),
+    Field("player"),
+    Field("pow", 1, 100),
+    Field("app", 0, 100),
+    Field("chaos", 0, 200),
+    Field("balance", 0, 200),
+    Field("law", 0, 200),
+    Field("madness", 0, 999, edit_only=True),
+    Field("notes"),
+)
+DEFAULTS: dict[str, Any] = {"app": 10, "chaos": 0, "balance": 0, "law": 0, "madness": 0}
+
+
+def validate(
+    raw: Mapping[str, str], taken: Collection[str], t: Translate, editing: bool
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """Plain values and, per field, what is wrong with it (an empty dict when all is well)."""
+    values: dict[str, Any] = {}
+    errors: dict[str, str] = {}
+    for field in FIELDS:
+        if field.edit_only and not editing:
+            continue
+        text = raw.get(field.key, "")
+        if field.low is None:
+            values[field.key] = text if field.key == "notes" else text.strip()
+            continue
+        stripped = text.strip()
+        if not stripped.isdigit() or not field.low <= int(stripped) <= (field.high or 0):
+            errors[field.key] = t("form.error_range", low=field.low, high=field.high)
+        else:
+            values[field.key] = int(stripped)
+    name = values.get("name", "")
+    folded = {n.strip().casefold() for n in taken}
+    if not name:
+        errors["name"] = t("form.error_name_required")
+    elif name.casefold() in folded:
+        errors["name"] = t("form.error_name_taken")
+    return values, errors
+
+
+class CharacterForm(ModalScreen[dict[str, Any] | None]):
+    DEFAULT_CSS = """
+    CharacterForm { align: center middle; }
+    CharacterForm > #dialog {
+        width: 80; height: auto; max-height: 95%;
+        border: thick $accent; background: $surface; padding: 1 2;
+    }
+    CharacterForm #title { text-style: bold; color: $accent; margin-bottom: 1; }
+    CharacterForm Grid { grid-size: 2; grid-columns: 14 1fr; grid-rows: auto; height: auto; }
+    CharacterForm Grid Label { padding: 0 1 0 0; }
+    CharacterForm .field { height: auto; }
+    CharacterForm Input { width: 1fr; }
+    CharacterForm .error { color: $error; height: auto; }
+    CharacterForm .error.empty { display: none; }
+    CharacterForm #hint { margin-top: 1; color: $text-muted; }
+    """
+
+    def __init__(
+        self,
+        t: Translate,
+        taken: Collection[str],
+        values: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__()
+        add_bindings(self, [*bindings("dialog", t, NO_ROLL)])
+        self.t = t
+        self.taken = taken
+        self.editing = values is not None
+        self.initial = dict(DEFAULTS) | dict(values or {})
+        self.submitted = False
+
+    def _fields(self) -> list[Field]:
+        return [f for f in FIELDS if self.editing or not f.edit_only]
+
+    def compose(self) -> ComposeResult:
+        title = "form.title_edit" if self.editing else "form.title_new"
+        with Vertical(id="dialog"):
+            yield Static(Content(self.t(title)), id="title")
+            with Grid():
+                for field in self._fields():
+                    yield Label(Content(self.t(f"field.{field.key}")))
+                    with Vertical(classes="field"):
+                        value = self.initial.get(field.key, "")
+                        yield Input(str(value), id=f"f-{field.key}", compact=True)
+                        yield Static(id=f"e-{field.key}", classes="error empty")
+                yield Label(Content(""))
+                with Horizontal(classes="field"):
+                    yield Checkbox(
+                        self.t("field.under_care"),
+                        bool(self.initial.get("under_care", False)),
+                        id="f-under_care",
+                        compact=True,
+                    )
+            yield Static(Content(self.t("form.hint")), id="hint")
+        yield Footer()
+
+    def raw(self) -> dict[str, str]:
+        return {f.key: self.query_one(f"#f-{f.key}", Input).value for f in self._fields()}
+
+    def _show(self, errors: Mapping[str, str]) -> None:
+        for field in self._fields():
+            message = errors.get(field.key, "")
+            error = self.query_one(f"#e-{field.key}", Static)
+            error.update(Content(message))
+            error.set_class(not message, "empty")
+
+    @on(Input.Changed)
+    def _revalidate(self) -> None:
+        if self.submitted:
+            self._show(validate(self.raw(), self.taken, self.t, self.editing)[1])
+
+    @on(Input.Submitted)
+    def action_confirm(self) -> None:
+        self.submitted = True
+        values, errors = validate(self.raw(), self.taken, self.t, self.editing)
+        self._show(errors)
+        if errors:
+            first = next(f for f in self._fields() if f.key in errors)
+            self.query_one(f"#f-{first.key}", Input).focus()
+            return
+        values["under_care"] = self.query_one("#f-under_care", Checkbox).value
+        self.dismiss(values)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

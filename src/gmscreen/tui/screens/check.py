@@ -1,0 +1,309 @@
+"""The madness check, one key at a time: roll (or type the die), see the outcome, go on.
+
+The screen drives a :class:`CheckDriver`: the rules' :class:`CheckSequence` itself in tests, or
+the campaign's check, which journals each roll the moment it is made. ``escape`` cancels only
+before the first roll; after that every roll is on record and the check goes to its end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from gmscreen.campaign.errors import CampaignError
+from gmscreen.rules import dice
+from gmscreen.rules.dice import DiceError, Roll
+from gmscreen.rules.madness import MadnessError, MadnessState, Odds
+from gmscreen.rules.madness_check import Phase
+from gmscreen.tui.commands import add_bindings, bindings
+from gmscreen.tui.format import alignment_label, fumble_range, kind_label, units_text
+from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets.meter import meter
+
+MAX_TYPED = 3
+
+
+@dataclass(frozen=True, slots=True)
+class StepShown:
+    """One d100 of the check, as the screen shows it."""
+
+    roll: Roll
+    outcome: str  # success, failure or fumble
+    before: int  # madness
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodeShown:
+    kind: str
+    kind_roll: Roll
+    permanent: bool
+    amount: int
+    unit: str
+    madness_after: int  # once the episode is over
+
+
+class CheckDriver(Protocol):
+    """One character's check, step by step; each step is journaled before it returns."""
+
+    @property
+    def state(self) -> MadnessState: ...
+    @property
+    def phase(self) -> Phase: ...
+    def odds(self) -> Odds: ...
+    def target(self) -> tuple[str, int]: ...
+    def fumble_chance(self) -> int: ...
+    def roll(self, d100: Roll) -> StepShown: ...
+    def choose_kind(self, d6: Roll) -> EpisodeShown: ...
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    outcome: str  # success, failure or fumble
+    steps: tuple[StepShown, ...]
+    episode: EpisodeShown | None
+
+
+class CheckScreen(ModalScreen[CheckResult | None]):
+    DEFAULT_CSS = """
+    CheckScreen { align: center middle; }
+    CheckScreen > #dialog {
+        width: 84; height: auto; max-height: 90%;
+        border: thick $error 70%; background: $surface; padding: 1 2;
+    }
+    CheckScreen #title { text-style: bold; color: $error; margin-bottom: 1; }
+    CheckScreen #steps { margin-top: 1; height: auto; }
+    CheckScreen #prompt { margin-top: 1; color: $accent; text-style: bold; }
+    CheckScreen #typed { height: 1; }
+    CheckScreen #error { color: $error; height: auto; }
+    """
+
+    def __init__(
+        self,
+        driver: CheckDriver,
+        name: str,
+        t: Translate,
+        lang: str,
+        rng: random.Random,
+        fumble_base: int,
+    ) -> None:
+        super().__init__()
+        add_bindings(self, [*bindings("dialog", t)])
+        self.driver = driver
+        self.character_name = name
+        self.t = t
+        self.lang = lang
+        self.rng = rng
+        self.fumble_base = fumble_base
+        self.steps: list[StepShown] = []
+        self.episode: EpisodeShown | None = None
+        self.typed = ""
+        self.showing = False  # an outcome is on screen; enter goes on
+        self.finished = False
+        self.on_step: Callable[[], None] | None = None  # told after each journaled step
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Content(self.t("check.title", name=self.character_name)), id="title")
+            yield Static(id="facts")
+            yield Static(id="steps")
+            yield Static(id="prompt")
+            yield Static(id="typed")
+            yield Static(id="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    # --- what is shown -----------------------------------------------------------------------
+
+    def _facts(self) -> Content:
+        t = self.t
+        state = self.driver.state
+        which, value = self.driver.target()
+        odds = self.driver.odds()
+        chance = self.driver.fumble_chance()
+        return Content("\n").join(
+            [
+                Content.styled(
+                    t("check.madness_vs_pow", madness=state.madness, pow=state.pow), "bold"
+                ),
+                meter(state, self.fumble_base, t, 40),
+                Content(
+                    t(
+                        "check.target",
+                        alignment=alignment_label(which, t),
+                        value=value,
+                        chaos=state.chaos,
+                        law=state.law,
+                    )
+                ),
+                Content(t("check.fumble", range=fumble_range(101 - chance, t), chance=chance)),
+                Content.assemble(
+                    t("check.odds"),
+                    " ",
+                    (t("check.odds_success", n=odds.success), "bold $success"),
+                    " · ",
+                    (t("check.odds_failure", n=odds.failure), "bold $warning"),
+                    " · ",
+                    (t("check.odds_fumble", n=odds.fumble), "bold $error"),
+                ),
+            ]
+        )
+
+    def _step_line(self, n: int, step: StepShown) -> Content:
+        t = self.t
+        style = {"success": "$success", "failure": "$warning", "fumble": "reverse $error"}
+        return Content.assemble(
+            t("check.step", n=n, roll=step.roll.describe()),
+            " → ",
+            (t(f"outcome.{step.outcome}"), f"bold {style[step.outcome]}"),
+            "  ",
+            (
+                t("check.madness_change", before=step.before, after=step.after),
+                "dim",
+            ),
+        )
+
+    def _episode_line(self, episode: EpisodeShown) -> Content:
+        t = self.t
+        text = t(
+            "check.episode",
+            kind=kind_label(episode.kind, self.lang),
+            roll=episode.kind_roll.describe(),
+            duration=units_text(episode.amount, episode.unit, t),
+            after=episode.madness_after,
+        )
+        lines = [Content.styled(text, "bold $warning")]
+        if episode.permanent:
+            lines.append(Content.styled(t("check.permanent"), "bold $error"))
+        return Content("\n").join(lines)
+
+    def _prompt(self) -> str:
+        t = self.t
+        phase = self.driver.phase
+        if self.episode is not None:
+            return t("check.prompt_confirm")
+        if self.showing:
+            if phase == "roll":
+                return t("check.prompt_again")
+            if phase == "kind":
+                return t("check.prompt_to_kind")
+            return t("check.prompt_done")
+        if phase == "kind":
+            return t("check.prompt_kind")
+        return t("check.prompt_roll") if not self.steps else t("check.prompt_roll_again")
+
+    def refresh_view(self) -> None:
+        self.query_one("#facts", Static).update(self._facts())
+        lines = [self._step_line(n, s) for n, s in enumerate(self.steps, 1)]
+        if self.episode is not None:
+            lines.append(self._episode_line(self.episode))
+        self.query_one("#steps", Static).update(Content("\n").join(lines))
+        self.query_one("#prompt", Static).update(Content(self._prompt()))
+        typed = self.t("check.typed", value=self.typed) if self.typed else ""
+        self.query_one("#typed", Static).update(Content(typed))
+
+    def _error(self, message: str) -> None:
+        self.query_one("#error", Static).update(Content(message))
+
+    # --- keys -------------------------------------------------------------------------------
+
+    def _awaiting(self) -> Phase | None:
+        """The die the screen waits for (roll or kind), or None while an outcome is shown."""
+        if self.showing or self.episode is not None:
+            return None
+        phase = self.driver.phase
+        return phase if phase != "done" else None
+
+    def on_key(self, event: events.Key) -> None:
+        waiting = self._awaiting()
+        if waiting is None or event.character is None or not event.character.isdigit():
+            if event.key == "backspace" and self.typed:
+                self.typed = self.typed[:-1]
+                self.refresh_view()
+                event.stop()
+            return
+        event.stop()
+        if waiting == "kind":
+            self._take_kind(lambda: dice.picked("1d6", int(event.character or "0")))
+            return
+        if len(self.typed) < MAX_TYPED:
+            self.typed += event.character
+        self._error("")
+        self.refresh_view()
+
+    def action_roll(self) -> None:
+        waiting = self._awaiting()
+        if waiting == "roll":
+            self._take_roll(lambda: dice.roll("d100", self.rng))
+        elif waiting == "kind":
+            self._take_kind(lambda: dice.roll("1d6", self.rng))
+
+    def action_confirm(self) -> None:
+        waiting = self._awaiting()
+        if waiting == "roll":
+            if not self.typed:
+                self._error(self.t("check.type_first"))
+                return
+            typed = self.typed
+            self._take_roll(lambda: dice.typed("d100", typed))
+            return
+        if waiting == "kind":
+            return
+        if self.episode is not None or self.driver.phase == "done":
+            self._finish()
+            return
+        self.showing = False  # go on: another roll, or the kind
+        self.refresh_view()
+
+    def action_cancel(self) -> None:
+        if not self.steps:
+            self.dismiss(None)
+        else:
+            self._error(self.t("check.cannot_cancel"))
+
+    def _take_roll(self, make: Callable[[], Roll]) -> None:
+        try:
+            roll = make()
+            step = self.driver.roll(roll)
+        except (DiceError, MadnessError, CampaignError) as error:
+            self.typed = ""
+            self._error(str(error))
+            self.refresh_view()
+            return
+        self.typed = ""
+        self._error("")
+        self.steps.append(step)
+        if self.on_step is not None:
+            self.on_step()
+        self.showing = True
+        self.refresh_view()
+
+    def _take_kind(self, make: Callable[[], Roll]) -> None:
+        try:
+            roll = make()
+            self.episode = self.driver.choose_kind(roll)
+        except (DiceError, MadnessError, CampaignError) as error:
+            self._error(str(error))
+            return
+        self._error("")
+        if self.on_step is not None:
+            self.on_step()
+        self.refresh_view()
+
+    def _finish(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        outcome = self.steps[-1].outcome if self.steps else "success"
+        self.dismiss(CheckResult(outcome, tuple(self.steps), self.episode))

@@ -1,0 +1,148 @@
+"""Small dialogs: yes/no, one line of text, and an amount of game time."""
+
+from __future__ import annotations
+
+import re
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from gmscreen.rules.madness import DAY, HOUR, MINUTE
+from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
+from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets.text_input import TextInput as Input
+
+DIALOG_CSS = """
+{name} {{ align: center middle; }}
+{name} > #dialog {{
+    width: 72; height: auto; border: thick $accent; background: $surface; padding: 1 2;
+}}
+{name} #title {{ text-style: bold; color: $accent; margin-bottom: 1; }}
+{name} #error {{ color: $error; height: auto; }}
+{name} #hint {{ color: $text-muted; margin-top: 1; }}
+"""
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """``y`` or ``enter`` confirms; ``n`` or ``escape`` does not."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="ConfirmScreen")
+
+    def __init__(self, title: str, question: str, t: Translate) -> None:
+        super().__init__()
+        add_bindings(
+            self,
+            [
+                *bindings("dialog", t, NO_ROLL),
+                Binding("y", "confirm", show=False),
+                Binding("n", "cancel", show=False),
+            ],
+        )
+        self.title_text = title
+        self.question = question
+        self.t = t
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Content(self.title_text), id="title")
+            yield Static(Content(self.question), id="question")
+            yield Static(Content(self.t("confirm.hint")), id="hint")
+        yield Footer()
+
+    def action_confirm(self) -> None:
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+class TextPrompt(ModalScreen[str | None]):
+    """One line of text (the log search); an empty line clears."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="TextPrompt")
+
+    def __init__(self, title: str, hint: str, value: str, t: Translate) -> None:
+        super().__init__()
+        add_bindings(self, [*bindings("dialog", t, NO_ROLL)])
+        self.title_text = title
+        self.hint = hint
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Content(self.title_text), id="title")
+            yield Input(self.value, id="text")
+            yield Static(Content(self.hint), id="hint")
+        yield Footer()
+
+    @on(Input.Submitted)
+    def action_confirm(self) -> None:
+        self.dismiss(self.query_one("#text", Input).value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+UNIT_SECONDS = {"r": 0, "m": MINUTE, "h": HOUR, "d": DAY}
+_AMOUNT = re.compile(r"^\s*(\d{1,6})\s*([a-zA-Z]*)\s*$")
+
+
+def parse_amount(text: str, round_seconds: int, units: dict[str, str]) -> int | None:
+    """``"10 m"`` → 600; ``units`` maps each word the GM may type (any prefix of it) to r/m/h/d."""
+    match = _AMOUNT.match(text)
+    if match is None:
+        return None
+    number, word = int(match.group(1)), match.group(2).casefold()
+    unit = "r" if not word else None
+    for name, letter in units.items():
+        if word and name.casefold().startswith(word):
+            unit = letter
+            break
+    if unit is None:
+        return None
+    size = round_seconds if unit == "r" else UNIT_SECONDS[unit]
+    return number * size
+
+
+class AdvanceScreen(ModalScreen[int | None]):
+    """How much game time passes: ``10`` (rounds), ``10 m``, ``2 h``, ``1 d``."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="AdvanceScreen")
+
+    def __init__(self, t: Translate, round_seconds: int) -> None:
+        super().__init__()
+        add_bindings(self, [*bindings("dialog", t, NO_ROLL)])
+        self.t = t
+        self.round_seconds = round_seconds
+        self.units = {
+            t("advance.word_rounds"): "r",
+            t("advance.word_minutes"): "m",
+            t("advance.word_hours"): "h",
+            t("advance.word_days"): "d",
+        }
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Content(self.t("advance.title")), id="title")
+            yield Input(placeholder=self.t("advance.placeholder"), id="amount")
+            yield Static(id="error")
+            yield Static(Content(self.t("advance.hint")), id="hint")
+        yield Footer()
+
+    @on(Input.Submitted)
+    def action_confirm(self) -> None:
+        seconds = parse_amount(
+            self.query_one("#amount", Input).value, self.round_seconds, self.units
+        )
+        if seconds is None or seconds <= 0:
+            self.query_one("#error", Static).update(Content(self.t("advance.error")))
+            return
+        self.dismiss(seconds)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

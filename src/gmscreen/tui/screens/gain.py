@@ -1,0 +1,366 @@
+"""Gain madness: pick a preset (type to filter), answer its question, roll or type the dice.
+
+The gain goes to every target (the marked characters, or the selected one), each rolling
+separately. Each gain is applied, and so journaled, as soon as its dice are known.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gmscreen.campaign.errors import CampaignError
+from gmscreen.rules import dice
+from gmscreen.rules.dice import DiceError, Roll
+from gmscreen.rules.madness import MadnessError, gain_dice
+from gmscreen.rules.madness_data import Preset, load_madness_data
+from gmscreen.tui.commands import add_bindings, bindings
+from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets.text_input import TextInput as Input
+
+Stage = Literal["pick", "question", "dice", "adjust"]
+TYPED_CHARACTERS = "0123456789, "
+
+
+@dataclass(frozen=True, slots=True)
+class GainDone:
+    """A gain as the dialog reports it."""
+
+    amount: int
+    before: int  # madness
+    after: int
+    roll: Roll | None
+
+
+# apply(character id, preset key, inputs, roll, adjustment) -> what it did; it journals.
+ApplyGain = Callable[[str, str, Mapping[str, int | str], Roll | None, int], GainDone]
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    id: str
+    name: str
+
+
+def preset_hint(preset: Preset, t: Translate) -> str:
+    if preset.dice:
+        return preset.dice + (" " + t("gain.hint.adjust") if preset.adjust else "")
+    if preset.amount is not None:
+        return str(preset.amount)
+    if preset.first is not None:
+        return t("gain.hint.first", first=preset.first, after=preset.after)
+    if preset.input is not None:
+        what = t(f"input.{preset.input}")
+        if preset.divisor:
+            return t("gain.hint.divisor", input=what, divisor=preset.divisor)
+        return t("gain.hint.per", input=what, per=preset.per)
+    return t("gain.hint.entered")
+
+
+class GainScreen(ModalScreen[list[GainDone] | None]):
+    DEFAULT_CSS = """
+    GainScreen { align: center middle; }
+    GainScreen > #dialog {
+        width: 84; height: auto; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 1 2;
+    }
+    GainScreen #title { text-style: bold; color: $accent; margin-bottom: 1; }
+    GainScreen #presets { height: auto; max-height: 22; }
+    GainScreen #question { text-style: bold; margin-top: 1; }
+    GainScreen #prompt { color: $accent; text-style: bold; margin-top: 1; }
+    GainScreen #done { height: auto; }
+    GainScreen #error { color: $error; height: auto; }
+    GainScreen .hidden { display: none; }
+    """
+
+    def __init__(
+        self,
+        targets: Sequence[Target],
+        apply: ApplyGain,
+        t: Translate,
+        lang: str,
+        rng: random.Random,
+    ) -> None:
+        super().__init__()
+        add_bindings(
+            self,
+            [
+                *bindings("dialog", t),
+                Binding("down", "move(1)", show=False),
+                Binding("up", "move(-1)", show=False),
+            ],
+        )
+        self.targets = list(targets)
+        self.apply = apply
+        self.t = t
+        self.lang = lang
+        self.rng = rng
+        self.presets = load_madness_data().presets
+        self.stage: Stage = "pick"
+        self.preset: Preset | None = None
+        self.inputs: dict[str, int | str] = {}
+        self.expression: str | None = None
+        self.turn = 0  # index into targets
+        self.pending: Roll | None = None  # the roll awaiting an adjustment
+        self.typed = ""
+        self.results: list[GainDone] = []
+        self.done_lines: list[Content] = []
+
+    def compose(self) -> ComposeResult:
+        names = ", ".join(target.name for target in self.targets)
+        with Vertical(id="dialog"):
+            yield Static(Content(self.t("gain.title", names=names)), id="title")
+            yield Input(placeholder=self.t("gain.filter"), id="filter")
+            yield OptionList(*self._options(""), id="presets")
+            yield Static(id="question", classes="hidden")
+            yield Input(id="answer", classes="hidden")
+            yield Static(id="done")
+            yield Static(id="prompt")
+            yield Static(id="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#presets", OptionList).highlighted = 0
+        self._show_prompt()
+
+    def _options(self, text: str) -> list[Option]:
+        needle = text.casefold().strip()
+        options = []
+        for key, preset in self.presets.items():
+            label = preset.label.get(self.lang)
+            if needle and needle not in label.casefold() and needle not in key:
+                continue
+            prompt = Content.assemble(label, "  ", (preset_hint(preset, self.t), "dim"))
+            options.append(Option(prompt, id=key))
+        return options
+
+    # --- stages ------------------------------------------------------------------------------
+
+    @on(Input.Changed, "#filter")
+    def _filter(self, event: Input.Changed) -> None:
+        presets = self.query_one("#presets", OptionList)
+        presets.set_options(self._options(event.value))
+        if presets.option_count:
+            presets.highlighted = 0
+
+    def action_move(self, step: int) -> None:
+        if self.stage == "pick":
+            presets = self.query_one("#presets", OptionList)
+            if presets.option_count:
+                current = presets.highlighted or 0
+                presets.highlighted = max(0, min(presets.option_count - 1, current + step))
+
+    @on(Input.Submitted, "#filter")
+    def _pick_highlighted(self) -> None:
+        option = self.query_one("#presets", OptionList).highlighted_option
+        if option is None or option.id is None:
+            self._error(self.t("gain.nothing_matches"))
+            return
+        self._pick(option.id)
+
+    @on(OptionList.OptionSelected, "#presets")
+    def _pick_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self._pick(event.option.id)
+
+    def _pick(self, key: str) -> None:
+        self.preset = self.presets[key]
+        for selector in ("#filter", "#presets"):
+            self.query_one(selector).add_class("hidden")
+        self._error("")
+        self.done_lines.append(Content.styled(self.preset.label.get(self.lang), "bold"))
+        if self.preset.needs_input:
+            self.stage = "question"
+            question = self.preset.question.get(self.lang) if self.preset.question else ""
+            self.query_one("#question", Static).update(Content(question))
+            answer = self.query_one("#answer", Input)
+            for widget in (self.query_one("#question"), answer):
+                widget.remove_class("hidden")
+            answer.focus()
+        else:
+            self._start_rolls()
+        self._show_prompt()
+
+    @on(Input.Submitted, "#answer")
+    def _answer(self, event: Input.Submitted) -> None:
+        assert self.preset is not None
+        value = event.value.strip()
+        if self.stage == "adjust":
+            self._adjust(value)
+            return
+        name = self.preset.needs_input or "amount"
+        if not value:
+            self._error(self.t("gain.answer_required"))
+            return
+        inputs: dict[str, int | str] = {name: int(value) if value.isdigit() else value}
+        try:
+            self.expression = gain_dice(self.preset.key, inputs)
+        except (DiceError, MadnessError) as error:
+            self._error(str(error))
+            return
+        if self.expression is None and not value.isdigit():
+            self._error(self.t("gain.whole_number"))
+            return
+        self.inputs = inputs
+        self.done_lines.append(
+            Content(
+                f"{self.preset.question.get(self.lang) if self.preset.question else ''} {value}"
+            )
+        )
+        event.input.value = ""
+        event.input.add_class("hidden")
+        self.query_one("#question").add_class("hidden")
+        self._error("")
+        self._start_rolls()
+
+    def _start_rolls(self) -> None:
+        assert self.preset is not None
+        if self.expression is None and self.preset.dice is None:
+            # A fixed amount: apply it to everyone at once.
+            for target in self.targets:
+                if not self._apply(target, None, 0):
+                    return
+            self._finish()
+            return
+        self.expression = self.expression or self.preset.dice
+        self.stage = "dice"
+        self.turn = 0
+        self.focus_dialog()
+        self._show_prompt()
+
+    def focus_dialog(self) -> None:
+        self.set_focus(None)
+
+    # --- dice --------------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        if self.stage != "dice":
+            return
+        if event.character is not None and event.character in TYPED_CHARACTERS:
+            event.stop()
+            self.typed += event.character
+            self._show_prompt()
+        elif event.key == "backspace" and self.typed:
+            event.stop()
+            self.typed = self.typed[:-1]
+            self._show_prompt()
+
+    def action_roll(self) -> None:
+        if self.stage == "dice" and self.expression:
+            self._take(dice.roll(self.expression, self.rng))
+
+    def action_confirm(self) -> None:
+        if self.stage != "dice" or not self.expression:
+            return
+        if not self.typed.strip():
+            self._error(self.t("gain.type_first"))
+            return
+        try:
+            roll = dice.typed(self.expression, self.typed)
+        except DiceError as error:
+            self.typed = ""
+            self._error(str(error))
+            self._show_prompt()
+            return
+        self._take(roll)
+
+    def _take(self, roll: Roll) -> None:
+        assert self.preset is not None
+        self.typed = ""
+        self._error("")
+        if self.preset.adjust:
+            self.pending = roll
+            self.stage = "adjust"
+            self.query_one("#question", Static).update(
+                Content(self.t("gain.adjust_question", roll=roll.describe()))
+            )
+            answer = self.query_one("#answer", Input)
+            for widget in (self.query_one("#question"), answer):
+                widget.remove_class("hidden")
+            answer.value = "0"
+            answer.focus()
+            self._show_prompt()
+            return
+        self._next_turn(roll, 0)
+
+    def _adjust(self, value: str) -> None:
+        text = value.replace(" ", "") or "0"
+        if not text.lstrip("+-").isdigit():
+            self._error(self.t("gain.adjust_number"))
+            return
+        roll = self.pending
+        self.pending = None
+        for selector in ("#question", "#answer"):
+            self.query_one(selector).add_class("hidden")
+        self.stage = "dice"
+        self.focus_dialog()
+        self._next_turn(roll, int(text))
+
+    def _next_turn(self, roll: Roll | None, adjustment: int) -> None:
+        if not self._apply(self.targets[self.turn], roll, adjustment):
+            return
+        self.turn += 1
+        if self.turn >= len(self.targets):
+            self._finish()
+        else:
+            self._show_prompt()
+
+    def _apply(self, target: Target, roll: Roll | None, adjustment: int) -> bool:
+        assert self.preset is not None
+        try:
+            result = self.apply(target.id, self.preset.key, self.inputs, roll, adjustment)
+        except (DiceError, MadnessError, CampaignError) as error:
+            self._error(str(error))
+            return False
+        self.results.append(result)
+        line = self.t(
+            "gain.applied",
+            name=target.name,
+            amount=result.amount,
+            before=result.before,
+            after=result.after,
+        )
+        if result.roll is not None:
+            line += f"  ({result.roll.describe()})"
+        self.done_lines.append(Content(line))
+        self._show_prompt()
+        return True
+
+    def _finish(self) -> None:
+        self.dismiss(self.results)
+
+    def action_cancel(self) -> None:
+        self.dismiss(self.results or None)
+
+    # --- text --------------------------------------------------------------------------------
+
+    def _error(self, message: str) -> None:
+        self.query_one("#error", Static).update(Content(message))
+
+    def _show_prompt(self) -> None:
+        self.query_one("#done", Static).update(Content("\n").join(self.done_lines))
+        prompt = ""
+        if self.stage == "pick":
+            prompt = self.t("gain.prompt_pick")
+        elif self.stage == "question":
+            prompt = self.t("gain.prompt_answer")
+        elif self.stage == "dice" and self.turn < len(self.targets):
+            prompt = self.t(
+                "gain.prompt_dice", name=self.targets[self.turn].name, dice=self.expression or ""
+            )
+            if self.typed:
+                prompt += "\n" + self.t("gain.typed", value=self.typed)
+        elif self.stage == "adjust":
+            prompt = self.t("gain.prompt_adjust")
+        self.query_one("#prompt", Static).update(Content(prompt))

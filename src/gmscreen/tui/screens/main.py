@@ -1,0 +1,411 @@
+"""The GM's screen: the roster, the selected character, the roll log, the clock."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+
+from gmscreen.campaign import events as ev
+from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign.fields import get_value
+from gmscreen.campaign.model import Campaign, Character
+from gmscreen.campaign.table import Table
+from gmscreen.rules.dice import DiceError
+from gmscreen.rules.madness import MadnessError, check_due
+from gmscreen.tui.commands import add_bindings, bindings, by_id, effective_keys
+from gmscreen.tui.format import clock_text
+from gmscreen.tui.i18n import Translate
+from gmscreen.tui.log_lines import LogBuilder
+from gmscreen.tui.screens.character_form import FIELDS, CharacterForm
+from gmscreen.tui.screens.check import CheckResult, CheckScreen
+from gmscreen.tui.screens.dialogs import AdvanceScreen, ConfirmScreen, TextPrompt
+from gmscreen.tui.screens.gain import GainScreen, Target
+from gmscreen.tui.screens.player_view import PlayerView
+from gmscreen.tui.session import CheckAdapter, apply_gain, madness_history
+from gmscreen.tui.widgets.detail import DetailPane
+from gmscreen.tui.widgets.roll_log import RollLog
+from gmscreen.tui.widgets.roster import CardContext, Roster
+
+ERRORS = (CampaignError, DiceError, MadnessError)
+EDITABLE = ("name", "player", "pow", "app", "chaos", "balance", "law", "madness", "notes")
+
+
+class MainScreen(Screen[None]):
+    DEFAULT_CSS = """
+    MainScreen #header {
+        dock: top; height: 1; background: $primary; color: $text; padding: 0 1;
+    }
+    MainScreen #top { height: 1fr; }
+    MainScreen #roster-box { width: 3fr; border: round $primary; }
+    MainScreen #detail { width: 2fr; border: round $secondary; }
+    MainScreen #log {
+        height: 12; border: round $accent; padding: 0 1;
+    }
+    MainScreen #log:focus { border: round $accent-lighten-2; }
+    MainScreen #empty { padding: 1 2; color: $text-muted; }
+    """
+
+    def __init__(
+        self,
+        table: Table,
+        t: Translate,
+        lang: str,
+        rng: random.Random,
+        keymap: dict[str, str],
+    ) -> None:
+        super().__init__()
+        add_bindings(self, bindings("main", t))
+        self.table = table
+        self.t = t
+        self.lang = lang
+        self.rng = rng
+        self.keymap = keymap
+        self.seen = 0  # events already in the log
+        self.builder = LogBuilder({c.id: c.name for c in table.session_start.characters}, t, lang)
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        with Horizontal(id="top"):
+            with Vertical(id="roster-box"):
+                roster = Roster(self.t, id="roster")
+                roster.bind_keys(bindings("roster", self.t))
+                yield roster
+                yield Static(Content(self.t("app.no_character")), id="empty")
+            yield DetailPane(self.t, id="detail")
+        log = RollLog(id="log")
+        log.border_title = self.t("log.title")
+        yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_all(rebuild_log=True)
+        self.query_one(Roster).focus()
+
+    @property
+    def state(self) -> Campaign:
+        return self.table.state
+
+    @property
+    def madness_on(self) -> bool:
+        return "madness" in self.state.settings.modules
+
+    def context(self) -> CardContext:
+        settings = self.state.settings
+        return CardContext(
+            now=self.state.clock,
+            round_seconds=settings.round_seconds,
+            fumble_base=settings.fumble_base,
+            madness=self.madness_on,
+            lang=self.lang,
+        )
+
+    # --- refresh -----------------------------------------------------------------------------
+
+    def refresh_all(self, rebuild_log: bool = False) -> None:
+        state = self.state
+        roster = self.query_one(Roster)
+        roster.show(state.characters, self.context())
+        self.query_one("#empty").display = not state.characters
+        roster.display = bool(state.characters)
+        self._refresh_log(rebuild_log)
+        self._refresh_header()
+        self._refresh_detail()
+        if isinstance(self.app.screen, PlayerView):
+            self.app.screen.show(state.characters)
+
+    def _refresh_header(self) -> None:
+        state = self.state
+        parts: list[str | tuple[str, str]] = [
+            (state.name, "bold"),
+            "   ",
+            clock_text(state.clock, state.settings.round_seconds, self.t),
+            "   ",
+            (self.t("header.characters", n=len(state.characters)), "dim"),
+        ]
+        roster = self.query_one(Roster)
+        if roster.marked:
+            parts += ["   ", (self.t("header.marked", n=len(roster.marked)), "bold")]
+        log = self.query_one(RollLog)
+        if log.filter_who is not None:
+            name = self.name_of(log.filter_who)
+            parts += ["   ", (self.t("header.filter", name=name), "italic")]
+        if log.search:
+            parts += ["   ", (self.t("header.search", text=log.search), "italic")]
+        self.query_one("#header", Static).update(Content.assemble(*parts))
+
+    def _refresh_detail(self) -> None:
+        roster = self.query_one(Roster)
+        selected = roster.selected_id
+        character = (
+            self.state.character(selected)
+            if selected and self.state.has_character(selected)
+            else None
+        )
+        history: list[int] = []
+        if character is not None:
+            entries = self.table.events
+            void = {e.event.action for e in entries if e.void}
+            history = madness_history(
+                self.table.session_start, [e.event for e in entries], void, character.id
+            )
+        self.query_one(DetailPane).show(
+            character, character.notes if character else "", self.context(), history
+        )
+
+    def _refresh_log(self, rebuild: bool) -> None:
+        entries = self.table.events
+        log = self.query_one(RollLog)
+        new = entries[self.seen :]
+        if rebuild or any(isinstance(e.event.data, ev.Undo) for e in new):
+            self.builder = LogBuilder(
+                {c.id: c.name for c in self.table.session_start.characters}, self.t, self.lang
+            )
+            void = {e.event.action for e in entries if e.void}
+            log.replace(self.builder.lines([e.event for e in entries], void))
+        else:
+            log.add(line for e in new for line in self.builder.event_lines(e.event, e.void))
+        self.seen = len(entries)
+
+    def name_of(self, character_id: str) -> str:
+        if self.state.has_character(character_id):
+            return self.state.character(character_id).name
+        return self.builder.names.get(character_id, character_id)
+
+    @on(OptionList.OptionHighlighted, "#roster")
+    def _selected(self) -> None:
+        self._refresh_detail()
+
+    @on(Roster.MarksChanged)
+    def _marks(self) -> None:
+        self._refresh_header()
+
+    # --- helpers -----------------------------------------------------------------------------
+
+    def _do(self, what: Callable[[], object]) -> bool:
+        """Run one table action; a rule or campaign error becomes a notification."""
+        try:
+            what()
+        except ERRORS as error:
+            self.notify(str(error), severity="error")
+            return False
+        finally:
+            self.refresh_all()
+        return True
+
+    def _selected_character(self) -> Character | None:
+        selected = self.query_one(Roster).selected_id
+        if selected is None or not self.state.has_character(selected):
+            self.notify(self.t("app.no_character"), severity="warning")
+            return None
+        return self.state.character(selected)
+
+    def _need_madness(self) -> bool:
+        if not self.madness_on:
+            self.notify(self.t("app.madness_off"), severity="warning")
+        return self.madness_on
+
+    # --- madness -----------------------------------------------------------------------------
+
+    @work(exclusive=True, group="dialog")
+    async def action_gain(self) -> None:
+        if not self._need_madness():
+            return
+        ids = self.query_one(Roster).targets()
+        if not ids:
+            self.notify(self.t("app.no_character"), severity="warning")
+            return
+        targets = [Target(i, self.state.character(i).name) for i in ids]
+
+        def apply(cid: str, key: str, inputs: Any, roll: Any, adjustment: int) -> Any:
+            try:
+                return apply_gain(self.table, cid, key, inputs, roll, adjustment)
+            finally:
+                self.refresh_all()
+
+        await self.app.push_screen_wait(GainScreen(targets, apply, self.t, self.lang, self.rng))
+        self.refresh_all()
+        if self.state.settings.auto_check:
+            await self._run_checks([i for i in ids if self._due(i)])
+
+    def _due(self, character_id: str) -> bool:
+        if not self.state.has_character(character_id):
+            return False
+        character = self.state.character(character_id)
+        return character.awaiting_kind is not None or (
+            check_due(character.sanity) and character.sanity.episode is None
+        )
+
+    async def _run_checks(self, ids: Sequence[str]) -> None:
+        for n, character_id in enumerate(ids, 1):
+            if not self._due(character_id):
+                continue
+            if len(ids) > 1:
+                name = self.name_of(character_id)
+                self.notify(self.t("check.running", n=n, total=len(ids), name=name))
+            result = await self._check(character_id)
+            if result is None:
+                break
+
+    async def _check(self, character_id: str) -> CheckResult | None:
+        driver = CheckAdapter(self.table.start_check(character_id))
+        screen = CheckScreen(
+            driver,
+            self.name_of(character_id),
+            self.t,
+            self.lang,
+            self.rng,
+            self.state.settings.fumble_base,
+        )
+        screen.on_step = self.refresh_all
+        result = await self.app.push_screen_wait(screen)
+        self.refresh_all()
+        return result
+
+    @work(exclusive=True, group="dialog")
+    async def action_check(self) -> None:
+        if not self._need_madness():
+            return
+        character = self._selected_character()
+        if character is None:
+            return
+        if not self._due(character.id):
+            self.notify(
+                self.t(
+                    "app.no_check_due",
+                    name=character.name,
+                    madness=character.sanity.madness,
+                    pow=character.sanity.pow,
+                ),
+                severity="warning",
+            )
+            return
+        await self._check(character.id)
+
+    @work(exclusive=True, group="dialog")
+    async def action_check_all(self) -> None:
+        if not self._need_madness():
+            return
+        due = [c.id for c in self.state.characters if self._due(c.id)]
+        if not due:
+            self.notify(self.t("app.nobody_due"))
+            return
+        await self._run_checks(due)
+
+    # --- time --------------------------------------------------------------------------------
+
+    def action_next_round(self) -> None:
+        self._do(self.table.next_round)
+
+    @work(exclusive=True, group="dialog")
+    async def action_advance(self) -> None:
+        seconds = await self.app.push_screen_wait(
+            AdvanceScreen(self.t, self.state.settings.round_seconds)
+        )
+        if seconds:
+            self._do(lambda: self.table.advance(seconds))
+
+    def action_end_day(self) -> None:
+        day = self.state.clock // 86400 + 1
+        if self._do(self.table.end_day):
+            self.notify(self.t("app.day_ended", day=day))
+
+    # --- characters --------------------------------------------------------------------------
+
+    def _taken(self, except_id: str | None = None) -> list[str]:
+        return [c.name for c in self.state.characters if c.id != except_id]
+
+    @work(exclusive=True, group="dialog")
+    async def action_new_character(self) -> None:
+        values = await self.app.push_screen_wait(CharacterForm(self.t, self._taken()))
+        if values is None:
+            return
+        values = dict(values)
+        name, pow_ = values.pop("name"), values.pop("pow")
+        if self._do(lambda: self.table.add_character(name, pow_, **values)):
+            roster = self.query_one(Roster)
+            roster.highlighted = roster.option_count - 1
+
+    @work(exclusive=True, group="dialog")
+    async def action_edit_character(self) -> None:
+        character = self._selected_character()
+        if character is None:
+            return
+        current = {f.key: get_value(character, f.key) for f in FIELDS}
+        current["under_care"] = character.sanity.under_care
+        values = await self.app.push_screen_wait(
+            CharacterForm(self.t, self._taken(character.id), current)
+        )
+        if values is not None:
+            self._do(lambda: self.table.edit_character(character.id, **values))
+
+    @work(exclusive=True, group="dialog")
+    async def action_remove_character(self) -> None:
+        character = self._selected_character()
+        if character is None:
+            return
+        sure = await self.app.push_screen_wait(
+            ConfirmScreen(
+                self.t("confirm.remove_title"),
+                self.t("confirm.remove_question", name=character.name),
+                self.t,
+            )
+        )
+        if sure:
+            self._do(lambda: self.table.remove_character(character.id))
+
+    # --- undo, log, views --------------------------------------------------------------------
+
+    @work(exclusive=True, group="dialog")
+    async def action_undo(self) -> None:
+        what = self.table.describe_last_undoable()
+        if what is None:
+            self.notify(self.t("app.nothing_to_undo"), severity="warning")
+            return
+        sure = await self.app.push_screen_wait(
+            ConfirmScreen(
+                self.t("confirm.undo_title"), self.t("confirm.undo_question", what=what), self.t
+            )
+        )
+        if sure and self._do(self.table.undo):
+            self.notify(self.t("app.undone", what=what))
+
+    def action_log_filter(self) -> None:
+        log = self.query_one(RollLog)
+        selected = self.query_one(Roster).selected_id
+        if log.filter_who is not None or selected is None:
+            log.set_filter(None)
+            self.notify(self.t("log.filter_off"))
+        else:
+            log.set_filter(selected)
+            self.notify(self.t("log.filter_on", name=self.name_of(selected)))
+        self._refresh_header()
+
+    @work(exclusive=True, group="dialog")
+    async def action_log_search(self) -> None:
+        log = self.query_one(RollLog)
+        text = await self.app.push_screen_wait(
+            TextPrompt(self.t("log.search_title"), self.t("log.search_hint"), log.search, self.t)
+        )
+        if text is not None:
+            log.set_filter(log.filter_who, text.strip())
+            self._refresh_header()
+
+    def action_player_view(self) -> None:
+        keys = ",".join(effective_keys(by_id("player_view"), self.keymap))
+        self.app.push_screen(PlayerView(self.state.characters, self.t, self.lang, keys))
+
+    def action_item_tables(self) -> None:
+        self.notify(self.t("app.not_yet", what=self.t("command.item_tables.name")))
+
+    def action_replay(self) -> None:
+        self.notify(self.t("app.not_yet", what=self.t("command.replay.name")))

@@ -1,0 +1,135 @@
+"""The detail pane: everything about the selected character, and madness over the session."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Sparkline, Static
+
+from gmscreen.rules.madness import check_target, duration_unit, fumble_from
+from gmscreen.tui.format import (
+    alignment_label,
+    episode_left,
+    fumble_range,
+    kind_label,
+    preset_label,
+    units_text,
+)
+from gmscreen.tui.i18n import Translate
+from gmscreen.tui.log_lines import when_text
+from gmscreen.tui.widgets.meter import meter
+from gmscreen.tui.widgets.roster import CardContext, CharacterLike
+
+
+def detail_text(character: CharacterLike, notes: str, ctx: CardContext, t: Translate) -> Content:
+    s = character.sanity
+    lines: list[Content] = [Content.styled(t("detail.title", name=character.name), "bold $accent")]
+    if character.player:
+        lines.append(Content.styled(t("detail.played_by", player=character.player), "dim"))
+    lines.append(Content(""))
+    if ctx.madness:
+        lines.append(meter(s, ctx.fumble_base, t, 16))
+        lines.append(
+            Content(
+                t(
+                    "detail.stats",
+                    pow=s.pow,
+                    app=s.app,
+                    chaos=s.chaos,
+                    balance=s.balance,
+                    law=s.law,
+                )
+            )
+        )
+        which, value = check_target(s)
+        lines.append(
+            Content(
+                t(
+                    "detail.target",
+                    alignment=alignment_label(which, t),
+                    value=value,
+                    range=fumble_range(fumble_from(s, ctx.fumble_base), t),
+                )
+            )
+        )
+        unit, unit_value = duration_unit(s)
+        lines.append(
+            Content.styled(
+                t("detail.unit", unit=t(f"advance.word_{unit}"), value=unit_value), "dim"
+            )
+        )
+        if s.episode is not None:
+            left = episode_left(s.episode, ctx.now, ctx.round_seconds)
+            lines.append(
+                Content.styled(
+                    t(
+                        "detail.episode",
+                        kind=kind_label(s.episode.kind, ctx.lang),
+                        detail=_kind_detail(s.episode.kind, ctx.lang),
+                        left=units_text(left, s.episode.unit, t),
+                        ends=when_text(s.episode.ends_at, t),
+                    ),
+                    "bold $warning",
+                )
+            )
+        if s.permanent:
+            kinds = ", ".join(kind_label(k, ctx.lang) for k in s.permanent)
+            lines.append(Content.styled(t("detail.permanent", kinds=kinds), "$error"))
+        else:
+            lines.append(Content.styled(t("detail.no_permanent"), "dim"))
+        if s.first_sightings:
+            seen = ", ".join(preset_label(k, ctx.lang) for k in sorted(s.first_sightings))
+            lines.append(Content.styled(t("detail.sightings", what=seen), "dim"))
+        if s.under_care:
+            lines.append(Content.styled(t("detail.under_care"), "$success"))
+        if s.last_gain_day is not None:
+            lines.append(Content.styled(t("detail.last_gain", day=s.last_gain_day + 1), "dim"))
+    if notes:
+        lines += [Content(""), Content(t("detail.notes", text=notes))]
+    return Content("\n").join(lines)
+
+
+def _kind_detail(key: str, lang: str) -> str:
+    from gmscreen.rules.madness_data import load_madness_data
+
+    return load_madness_data().kind(key).detail.get(lang)
+
+
+class DetailPane(VerticalScroll):
+    DEFAULT_CSS = """
+    DetailPane { padding: 0 1; }
+    DetailPane > Static { width: 100%; }
+    DetailPane #spark-title { margin-top: 1; color: $text-muted; }
+    DetailPane Sparkline { height: 3; margin-bottom: 1; }
+    """
+
+    def __init__(self, t: Translate, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.t = t
+        self.can_focus = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content(self.t("detail.empty")), id="detail-text")
+        yield Static(Content(self.t("detail.sparkline")), id="spark-title")
+        yield Sparkline([], id="spark")
+
+    def show(
+        self,
+        character: CharacterLike | None,
+        notes: str,
+        ctx: CardContext,
+        history: Sequence[int],
+    ) -> None:
+        detail = self.query_one("#detail-text", Static)
+        spark = self.query_one("#spark", Sparkline)
+        title = self.query_one("#spark-title", Static)
+        if character is None:
+            detail.update(Content(self.t("detail.empty")))
+            spark.display = title.display = False
+            return
+        detail.update(detail_text(character, notes, ctx, self.t))
+        spark.display = title.display = ctx.madness
+        spark.data = list(history) if len(history) > 1 else [*history, *history]

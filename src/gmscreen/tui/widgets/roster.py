@@ -1,0 +1,165 @@
+"""The roster: one card per character, in an OptionList so that hundreds of cards stay fast."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from gmscreen.rules.madness import MadnessState, check_due
+from gmscreen.tui.commands import add_bindings
+from gmscreen.tui.format import episode_left, kind_label, units_text
+from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets.meter import meter
+
+
+class CharacterLike(Protocol):
+    """What the screen reads of a character (the campaign's ``Character`` has all of it)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def player(self) -> str: ...
+    @property
+    def sanity(self) -> MadnessState: ...
+
+
+@dataclass(frozen=True, slots=True)
+class CardContext:
+    """What a card needs besides the character: the clock, the settings and the language."""
+
+    now: int
+    round_seconds: int
+    fumble_base: int
+    madness: bool  # the campaign uses the madness module
+    lang: str
+
+
+def card(
+    character: CharacterLike, marked: bool, ctx: CardContext, t: Translate, width: int = 24
+) -> Content:
+    """A character's card, as plain text for what players typed and styles for what we add."""
+    state = character.sanity
+    head: list[str | Content | tuple[str, str]] = [
+        ("◆ " if marked else "  ", "bold $accent"),
+        (character.name, "bold"),
+    ]
+    if character.player:
+        head.append((" " + t("card.player", player=character.player), "dim"))
+    if ctx.madness and check_due(state) and state.episode is None:
+        head.append(("  " + t("card.check_due"), "bold reverse $error"))
+    lines = [Content.assemble(*head)]
+    if ctx.madness:
+        lines.append(Content("  ") + meter(state, ctx.fumble_base, t, width))
+        extra: list[str | Content | tuple[str, str]] = [
+            "  ",
+            (
+                t("card.alignments", chaos=state.chaos, balance=state.balance, law=state.law),
+                "dim",
+            ),
+        ]
+        if state.under_care:
+            extra.append(("  " + t("card.under_care"), "$success"))
+        lines.append(Content.assemble(*extra))
+        status: list[str | Content | tuple[str, str]] = ["  "]
+        if state.episode is not None:
+            left = episode_left(state.episode, ctx.now, ctx.round_seconds)
+            status.append(
+                (
+                    t(
+                        "card.episode",
+                        kind=kind_label(state.episode.kind, ctx.lang),
+                        left=units_text(left, state.episode.unit, t),
+                    ),
+                    "bold $warning",
+                )
+            )
+        if state.permanent:
+            if len(status) > 1:
+                status.append("  ")
+            names = ", ".join(kind_label(k, ctx.lang) for k in state.permanent)
+            status.append((t("card.permanent", kinds=names), "$error"))
+        if len(status) > 1:
+            lines.append(Content.assemble(*status))
+    return Content("\n").join(lines)
+
+
+class Roster(OptionList):
+    """Cards of every character; ``space`` marks several for a gain."""
+
+    DEFAULT_CSS = """
+    Roster, Roster:focus { height: 1fr; border: none; background: transparent; }
+    Roster > .option-list--option { padding: 0 1; }
+    """
+
+    class MarksChanged(Message):
+        def __init__(self, marked: frozenset[str]) -> None:
+            self.marked = marked
+            super().__init__()
+
+    def __init__(self, t: Translate, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._t = t
+        self.marked: set[str] = set()
+        self._characters: dict[str, CharacterLike] = {}
+        self._ctx: CardContext | None = None
+        self._rendered: dict[str, tuple[CharacterLike, bool, CardContext]] = {}
+
+    def bind_keys(self, bindings: Iterable[Binding]) -> None:
+
+        add_bindings(self, [*bindings])
+
+    @property
+    def selected_id(self) -> str | None:
+        option = self.highlighted_option
+        return option.id if option is not None else None
+
+    def show(self, characters: Sequence[CharacterLike], ctx: CardContext) -> None:
+        """Show ``characters``; only cards that changed are rendered again."""
+        self.marked &= {c.id for c in characters}
+        ids = [c.id for c in characters]
+        selected = self.selected_id
+        if ids != [o.id for o in self.options]:
+            self._rendered.clear()
+            self.set_options(self._option(c, ctx) for c in characters)
+            if ids:
+                self.highlighted = ids.index(selected) if selected in ids else 0
+        else:
+            for index, character in enumerate(characters):
+                key = (character, character.id in self.marked, ctx)
+                if self._rendered.get(character.id) != key:
+                    self._rendered[character.id] = key
+                    self.replace_option_prompt_at_index(
+                        index, card(character, key[1], ctx, self._t)
+                    )
+        self._characters = {c.id: c for c in characters}
+        self._ctx = ctx
+
+    def _option(self, character: CharacterLike, ctx: CardContext) -> Option:
+        marked = character.id in self.marked
+        self._rendered[character.id] = (character, marked, ctx)
+        return Option(card(character, marked, ctx, self._t), id=character.id)
+
+    def action_toggle_mark(self) -> None:
+        selected = self.selected_id
+        if selected is None:
+            return
+        self.marked ^= {selected}
+        if self._ctx is not None:
+            self.show(list(self._characters.values()), self._ctx)
+        self.post_message(self.MarksChanged(frozenset(self.marked)))
+
+    def targets(self) -> list[str]:
+        """The marked characters in roster order, or the selected one if none is marked."""
+        if self.marked:
+            return [o.id for o in self.options if o.id in self.marked]
+        selected = self.selected_id
+        return [selected] if selected else []

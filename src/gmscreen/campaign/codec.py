@@ -268,12 +268,23 @@ def _dotted(path: tuple[str | int, ...]) -> str:
 _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
+_TOML_HINTS = (
+    ("illegal character '\\n'", "expected a closing quote before the end of the line"),
+    ("invalid value", 'expected a value: a number, "text" in quotes, true, false or [a, list]'),
+    ("invalid statement", "expected key = value or a [table] header"),
+    ("expected newline or end of document", "expected one key = value a line"),
+)
+
+
 def toml_syntax_problem(error: tomllib.TOMLDecodeError, path: Path, text_: str) -> Problem:
     message = str(error)
     match = _TOML_POSITION.search(message)
     line, column = (int(match[1]), int(match[2])) if match else (text_.count("\n") + 1, 0)
-    reason = _TOML_POSITION.sub("", message).replace("(at end of document)", "").strip()
-    return Problem(path, line, f"not valid TOML: {reason.lower()}", column)
+    reason = _TOML_POSITION.sub("", message).replace("(at end of document)", "").strip().lower()
+    hint = next((h for start, h in _TOML_HINTS if reason.startswith(start)), "")
+    if hint and "expected" not in reason:
+        reason += f" ({hint})"
+    return Problem(path, line, f"not valid TOML: {reason}", column)
 
 
 def locate(text_: str, path: tuple[str | int, ...]) -> int:

@@ -18,6 +18,10 @@ SUBCOMMANDS: dict[str, str] = {
     "check": "gmscreen.cli.check",
     "roll": "gmscreen.cli.roll",
     "tables": "gmscreen.cli.roll",
+    "new": "gmscreen.cli.campaign_cmds",
+    "validate": "gmscreen.cli.campaign_cmds",
+    "sessions": "gmscreen.cli.campaign_cmds",
+    "export": "gmscreen.cli.campaign_cmds",
 }
 
 

@@ -1,0 +1,200 @@
+"""Campaign files without the screen: ``new``, ``validate``, ``sessions`` and ``export``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
+from gmscreen.campaign.events import ClockAdvanced
+from gmscreen.campaign.journal import SessionLog
+from gmscreen.campaign.model import MODULES, Campaign, Settings
+from gmscreen.campaign.paths import campaigns_dir, create_campaign, resolve_campaign
+from gmscreen.campaign.recap import game_time, recap, standing, t
+from gmscreen.campaign.reducer import void_actions
+from gmscreen.campaign.store import load_sessions, read_checkpoint, recover
+
+HELP = {
+    "new": "create an empty campaign folder named after NAME",
+    "validate": "check a campaign's files; list every problem as file:line: message",
+    "sessions": "list a campaign's play sessions",
+    "export": "print a recap of a session (markdown or JSON)",
+}
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    command = parser.prog.split()[-1]
+    parser.description = HELP[command]
+    parser.add_argument(
+        "--dir",
+        help="the campaigns folder (default: $GMSCREEN_CAMPAIGNS, ./campaigns or the user data folder)",
+    )
+    if command == "new":
+        parser.add_argument("name", help="the campaign's name")
+        parser.add_argument(
+            "--modules",
+            default="madness",
+            help=f"comma list of rule modules: {', '.join(MODULES)} (default: madness)",
+        )
+    else:
+        parser.add_argument(
+            "path", help="campaign folder, or a campaign name in the campaigns folder"
+        )
+    if command == "export":
+        parser.add_argument("--session", help="session id (default: the last one)")
+        parser.add_argument("--format", choices=("md", "json"), default="md")
+        parser.add_argument(
+            "--players", action="store_true", help="leave out every number players must not see"
+        )
+    parser.set_defaults(command=command)
+
+
+def _fail(command: str, message: str, code: int = 2) -> int:
+    print(f"gmscreen {command}: error: {message}", file=sys.stderr)
+    return code
+
+
+def run(args: argparse.Namespace) -> int:
+    command: str = args.command
+    try:
+        if command == "new":
+            return _new(args)
+        folder = resolve_campaign(args.path, campaigns_dir(args.dir))
+        if command == "validate":
+            return _validate(folder)
+        checkpoint, _ = read_checkpoint(folder)
+        logs = load_sessions(folder)
+        if command == "sessions":
+            return _sessions(checkpoint, logs)
+        return _export(args, checkpoint, logs)
+    except CampaignFileError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    except CampaignError as error:
+        return _fail(command, str(error))
+
+
+def _new(args: argparse.Namespace) -> int:
+    modules = tuple(m.strip() for m in args.modules.split(",") if m.strip())
+    unknown = [m for m in modules if m not in MODULES]
+    if unknown or not modules:
+        return _fail(
+            "new", f"unknown module {unknown[0] if unknown else ''!r}: use {', '.join(MODULES)}"
+        )
+    folder = create_campaign(campaigns_dir(args.dir), args.name, Settings(modules=modules))
+    print(f"created {folder}")
+    return 0
+
+
+def _validate(folder: Path) -> int:
+    problems: list[Problem] = []
+    checkpoint = None
+    logs: list[SessionLog] = []
+    try:
+        checkpoint, _ = read_checkpoint(folder)
+    except CampaignFileError as error:
+        problems.extend(error.problems)
+    try:
+        logs = load_sessions(folder)
+    except CampaignFileError as error:
+        problems.extend(error.problems)
+    if checkpoint is not None and not problems:
+        try:
+            recovered = recover(checkpoint, logs)
+        except CampaignFileError as error:
+            problems.extend(error.problems)
+        else:
+            for notice in recovered.notices:
+                print(f"note: {notice}")
+    for problem in problems:
+        print(problem)
+    if problems:
+        return 1
+    events = sum(len(log.events) for log in logs)
+    assert checkpoint is not None
+    print(
+        f"{folder}: valid ({len(checkpoint.characters)} characters, "
+        f"{len(logs)} sessions, {events} events)"
+    )
+    return 0
+
+
+def _sessions(checkpoint: Campaign, logs: list[SessionLog]) -> int:
+    if not logs:
+        print(f"{checkpoint.name}: no sessions yet")
+        return 0
+    print(f"{'session':<16} {'started':<20} {'events':>6} {'undone':>6}  game time")
+    for log in logs:
+        void = void_actions(log.events)
+        undone = sum(1 for e in log.events if e.action in void)
+        start = log.header.state.clock
+        end = max(
+            [
+                start,
+                *(
+                    e.data.after if isinstance(e.data, ClockAdvanced) else e.game
+                    for e in log.events
+                ),
+            ]
+        )
+        started = log.header.started_at[:16].replace("T", " ")
+        print(
+            f"{log.header.id:<16} {started:<20} {len(log.events):>6} {undone:>6}  "
+            f"{game_time(start)} → {game_time(end)}"
+        )
+    return 0
+
+
+def _pick(logs: list[SessionLog], session: str | None) -> SessionLog:
+    if not logs:
+        raise CampaignError("this campaign has no sessions yet")
+    if session is None:
+        return logs[-1]
+    for log in logs:
+        if log.header.id == session or log.path.name == session:
+            return log
+    raise CampaignError(
+        f"no session {session!r}: choose one of {', '.join(log.header.id for log in logs)}"
+    )
+
+
+def _export(args: argparse.Namespace, checkpoint: Campaign, logs: list[SessionLog]) -> int:
+    log = _pick(logs, args.session)
+    players: bool = args.players
+    lines = recap(log.header.state, log.events, players)
+    final = recover(log.header.state, [log]).state
+    if args.format == "json":
+        out: dict[str, Any] = {
+            "campaign": checkpoint.name,
+            "session": log.header.id,
+            "players": players,
+            "lines": [line.to_dict(players) for line in lines],
+            "standing": [{"name": n, "state": s} for n, s in standing(final)],
+        }
+        if not players:
+            out["started_at"] = log.header.started_at
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+        return 0
+    title = t(
+        "title.players" if players else "title", campaign=checkpoint.name, session=log.header.id
+    )
+    print(f"# {title}\n")
+    if not players:
+        print(f"*Played {log.header.started_at[:16].replace('T', ' ')}*\n")
+    if not lines:
+        print(t("no_events"))
+    for line in lines:
+        text = f"**{game_time(line.event.game)}**: {line.text}"
+        print(f"- ~~{text}~~{t('undone')}" if line.void else f"- {text}")
+    print(f"\n## {t('standing')}\n")
+    for character, (name, words) in zip(final.characters, standing(final), strict=True):
+        if players:
+            print(f"- {name}: {words}")
+        else:
+            s = character.sanity
+            print(f"- {name}: {words} (madness {s.madness} / POW {s.pow})")
+    return 0

@@ -11,6 +11,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--demo", action="store_true", help="open a fresh copy of the demo campaign"
     )
+    parser.add_argument("--dir", help="campaigns folder to find CAMPAIGN in (see gmscreen new)")
 
 
 def run(argv: Sequence[str]) -> int:
@@ -25,7 +26,7 @@ def run(argv: Sequence[str]) -> int:
     from gmscreen.campaign.paths import campaign_to_open
 
     try:
-        choice = campaign_to_open(args.campaign, args.demo)
+        choice = campaign_to_open(args.campaign, args.demo, args.dir)
     except CampaignError as error:
         print(f"gmscreen: error: {error}", file=sys.stderr)
         return 2

@@ -191,10 +191,15 @@ def _export(args: argparse.Namespace, checkpoint: Campaign, logs: list[SessionLo
         text = f"**{game_time(line.event.game)}**: {line.text}"
         print(f"- ~~{text}~~{t('undone')}" if line.void else f"- {text}")
     print(f"\n## {t('standing')}\n")
+    madness = "madness" in final.settings.modules
     for character, (name, words) in zip(final.characters, standing(final), strict=True):
-        if players:
-            print(f"- {name}: {words}")
-        else:
-            s = character.sanity
-            print(f"- {name}: {words} (madness {s.madness} / POW {s.pow})")
+        parts = [words] if madness else []
+        if not players and madness:
+            parts.append(f"madness {character.sanity.madness} / POW {character.sanity.pow}")
+        if character.merp is not None:
+            m = character.merp
+            parts.append(f"{m.points_left} of {m.points_total} background points left")
+        if character.inventory:
+            parts.append("carries " + ", ".join(i.title for i in character.inventory))
+        print(f"- {name}: " + "; ".join(parts))
     return 0

@@ -1,0 +1,164 @@
+"""Regenerate the example campaigns from the code itself (fixed seed and clock).
+
+    .venv/bin/python campaigns/make_examples.py
+
+Writes ``campaigns/example`` (an Elric! party with a short past session), ``campaigns/merp-party``
+(a MERP party with background points to spend and one item already rolled) and the demo copy
+shipped with the package (``src/gmscreen/data/demo/example``). Every file is real output of the
+Table facade, so replay and export have something true to show.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from gmscreen.campaign import open_table
+from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
+from gmscreen.campaign.store import write_checkpoint
+from gmscreen.rules import dice
+from gmscreen.rules.madness import HOUR, MadnessState
+from gmscreen.rules.merp import TABLE_1, TABLE_2, merp_tables
+from gmscreen.rules.tables import roll_table
+
+HERE = Path(__file__).resolve().parent
+DEMO = HERE.parent / "src" / "gmscreen" / "data" / "demo" / "example"
+EVENING = datetime(2024, 5, 3, 20, 0, tzinfo=timezone(timedelta(hours=2)))
+
+
+def wall_clock(start: datetime) -> Callable[[], datetime]:
+    """A clock that moves 40 seconds each time it is read, like a GM at the table."""
+    now = [start]
+
+    def read() -> datetime:
+        now[0] += timedelta(seconds=40)
+        return now[0]
+
+    return read
+
+
+def elric_party() -> Campaign:
+    return Campaign(
+        name="Example: the Dreaming City",
+        settings=Settings(modules=("madness",), fumble_base=1, round_seconds=12),
+        clock=8 * HOUR,  # day 1, 08:00
+        characters=(
+            Character(
+                "artinar",
+                "Artinar",
+                MadnessState(pow=13, app=12, chaos=43, balance=32, law=47),
+                player="Ana",
+                notes="Sailor from Vilmir; swore revenge on the reavers.",
+            ),
+            Character(
+                "vadhra",
+                "Vadhra of Pan Tang",
+                MadnessState(pow=16, app=9, chaos=72, balance=8, law=4, madness=9),
+                player="Bruno",
+                notes="Sorcerer; bound a demon once and has not slept well since.",
+            ),
+            Character(
+                "ylen",
+                "Sister Ylen",
+                MadnessState(pow=12, app=14, chaos=3, balance=15, law=68, madness=6, under_care=True),
+                player="Carla",
+                notes="Priestess of Donblas; the temple healers keep her on calming draughts.",
+            ),
+            Character(
+                "moryn",
+                "Moryn the Red",
+                MadnessState(pow=14, app=11, chaos=12, balance=55, law=14, madness=10),
+                player="Dani",
+                notes="Archer who walks the Balance.",
+            ),
+        ),
+    )
+
+
+def play_elric_session(folder: Path) -> None:
+    table = open_table(folder, rng=random.Random(1972), clock=wall_clock(EVENING))
+    with table:
+        table.note("The reavers strike the harbour of Ilmar at dawn.")
+        # RULES.md's worked example: two companions die (9 in all), revenge (2), a demon (POW 16).
+        table.gain("artinar", "friend_dies", roll=dice.typed("1d6", 5))
+        table.gain("artinar", "friend_dies", roll=dice.typed("1d6", 4))
+        table.advance(2 * HOUR)
+        table.gain("artinar", "custom", {"amount": 3})
+        table.undo()  # the GM meant 2 for the revenge
+        table.gain("artinar", "custom", {"amount": 2})
+        table.note("Artinar hunts the murderers down in the alleys.", "artinar")
+        table.gain("artinar", "demon", {"pow": 16})
+        table.gain("vadhra", "demon", {"pow": 16})
+        check = table.start_check("artinar")
+        check.roll(dice.typed("d100", 53))  # over Law 47: failure
+        check.choose_kind(dice.picked("1d6", 4))  # he flees: the GM picks phobia
+        table.advance(14 * 12)  # 14 rounds: the phobia ends, madness 14 -> 7
+        table.gain("vadhra", "gain_chaos", {"points": 3})
+        table.gain("vadhra", "chaos_god")  # Arioch answers: 10, the first time
+        vadhra = table.start_check("vadhra")
+        vadhra.roll(dice.typed("d100", "00"))  # a fumble: permanent madness too
+        vadhra.choose_kind(dice.typed("1d6", 3))  # paranoia
+        table.gain("moryn", "end_of_world", roll=dice.typed("2d8", 5))  # 10 + 5 = 15 >= POW 14
+        table.note("Moryn's check is due; the session ends on the cliffhanger.")
+        table.advance(4 * HOUR)
+        table.end_day()  # Ylen recovers 1d6 under care; gains that day block the others
+
+
+def merp_party() -> Campaign:
+    def pc(cid: str, name: str, player: str, category: str, race: str, points: int) -> Character:
+        return Character(
+            cid,
+            name,
+            MadnessState(pow=10),
+            player=player,
+            merp=MerpProfile(category, race, points_total=points),
+        )
+
+    return Campaign(
+        name="Example: Wardens of Bree",
+        settings=Settings(modules=("merp-items",)),
+        clock=10 * HOUR,
+        characters=(
+            pc("halbarad", "Halbarad", "Eva", "non_spell_user", "Dúnadan", 4),
+            pc("ioreth", "Ioreth", "Fede", "pure_spell_user", "Noldo", 5),
+            pc("nari", "Nári", "Gala", "dwarf_spell_user", "Dwarf", 3),
+            pc("lindir", "Lindir", "Hugo", "elf_non_spell_user", "Sinda", 4),
+        ),
+    )
+
+
+def play_merp_session(folder: Path) -> None:
+    rng = random.Random(1954)
+    with open_table(folder, rng=rng, clock=wall_clock(EVENING + timedelta(days=7))) as table:
+        for who, table_id, cost in (("halbarad", TABLE_1, 1), ("ioreth", TABLE_2, 1)):
+            resolution = roll_table(merp_tables(), table_id, rng, choices=())
+            while resolution.pending is not None and not resolution.done:
+                resolution.choose(0)
+                resolution.auto(rng)
+            tree = resolution.to_dict()
+            title = re.split(r"[.:;] ", str(tree["tree"].get("text", table_id)))[0]
+            event = table.item_rolled(who, table_id, title, tree, cost)
+            table.item_kept(who, str(event.data.item["id"]))  # type: ignore[union-attr]
+
+
+def build(folder: Path, campaign: Campaign, play: Callable[[Path], None]) -> None:
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    write_checkpoint(folder, campaign)
+    play(folder)
+
+
+def main() -> None:
+    build(HERE / "example", elric_party(), play_elric_session)
+    build(HERE / "merp-party", merp_party(), play_merp_session)
+    shutil.rmtree(DEMO, ignore_errors=True)
+    shutil.copytree(HERE / "example", DEMO)
+    print(f"wrote {HERE / 'example'}, {HERE / 'merp-party'} and {DEMO}")
+
+
+if __name__ == "__main__":
+    main()

@@ -212,6 +212,15 @@ class CheckScreen(ModalScreen[CheckResult | None]):
         self.query_one("#prompt", Static).update(Content(self._prompt()))
         typed = self.t("check.typed", value=self.typed) if self.typed else ""
         self.query_one("#typed", Static).update(Content(typed))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show ``r`` only while a die is awaited, and ``escape`` only before the first roll."""
+        if action == "roll":
+            return self._awaiting() is not None
+        if action == "cancel":
+            return not self.steps
+        return True
 
     def _error(self, message: str) -> None:
         self.query_one("#error", Static).update(Content(message))

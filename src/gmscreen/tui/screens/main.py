@@ -16,7 +16,10 @@ from textual.widgets import Footer, OptionList, Static
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.fields import get_value
+from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.model import Campaign, Character
+from gmscreen.campaign.reducer import void_actions
+from gmscreen.campaign.store import load_sessions
 from gmscreen.campaign.table import Table
 from gmscreen.rules.dice import DiceError
 from gmscreen.rules.madness import MadnessError, check_due
@@ -31,10 +34,11 @@ from gmscreen.tui.screens.gain import GainScreen, Target
 from gmscreen.tui.screens.player_view import PlayerView
 from gmscreen.tui.session import CheckAdapter, apply_gain, madness_history
 from gmscreen.tui.widgets.detail import DetailPane
-from gmscreen.tui.widgets.roll_log import RollLog
+from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
 from gmscreen.tui.widgets.roster import CardContext, Roster
 
 ERRORS = (CampaignError, DiceError, MadnessError)
+SPARK_POINTS = 120
 EDITABLE = ("name", "player", "pow", "app", "chaos", "balance", "law", "madness", "notes")
 
 
@@ -68,8 +72,22 @@ class MainScreen(Screen[None]):
         self.lang = lang
         self.rng = rng
         self.keymap = keymap
-        self.seen = 0  # events already in the log
+        self.seen = 0  # events of this session already in the log
         self.builder = LogBuilder({c.id: c.name for c in table.session_start.characters}, t, lang)
+        self.past: list[SessionLog] = []  # earlier sessions, read once, for the log and sparkline
+        self.past_lines: list[LogEntry] = []
+        self.load_problem: str | None = None
+        try:
+            self.past = [
+                log for log in load_sessions(table.folder) if log.path != table.session_path
+            ]
+        except CampaignError as error:
+            self.load_problem = str(error)
+        for log in self.past:
+            names = {c.id: c.name for c in log.header.state.characters}
+            self.past_lines += LogBuilder(names, t, lang).lines(
+                log.events, void_actions(log.events)
+            )
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -88,6 +106,8 @@ class MainScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.load_problem:
+            self.notify(self.load_problem, severity="warning")
         self.refresh_all(rebuild_log=True)
         self.query_one(Roster).focus()
 
@@ -153,11 +173,16 @@ class MainScreen(Screen[None]):
         )
         history: list[int] = []
         if character is not None:
+            for log in self.past:
+                history += madness_history(
+                    log.header.state, log.events, void_actions(log.events), character.id
+                )
             entries = self.table.events
             void = {e.event.action for e in entries if e.void}
-            history = madness_history(
+            history += madness_history(
                 self.table.session_start, [e.event for e in entries], void, character.id
             )
+            history = history[-SPARK_POINTS:]
         self.query_one(DetailPane).show(
             character, character.notes if character else "", self.context(), history
         )
@@ -171,7 +196,7 @@ class MainScreen(Screen[None]):
                 {c.id: c.name for c in self.table.session_start.characters}, self.t, self.lang
             )
             void = {e.event.action for e in entries if e.void}
-            log.replace(self.builder.lines([e.event for e in entries], void))
+            log.replace(self.past_lines + self.builder.lines([e.event for e in entries], void))
         else:
             log.add(line for e in new for line in self.builder.event_lines(e.event, e.void))
         self.seen = len(entries)

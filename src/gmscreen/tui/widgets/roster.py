@@ -55,7 +55,7 @@ def card(
     if character.player:
         head.append((" " + t("card.player", player=character.player), "dim"))
     if ctx.madness and check_due(state) and state.episode is None:
-        head.append(("  " + t("card.check_due"), "bold reverse $error"))
+        head += ["  ", (t("card.check_due"), "bold $text on $error")]
     lines = [Content.assemble(*head)]
     if ctx.madness:
         lines.append(Content("  ") + meter(state, ctx.fumble_base, t, width))
@@ -89,6 +89,7 @@ def card(
             status.append((t("card.permanent", kinds=names), "$error"))
         if len(status) > 1:
             lines.append(Content.assemble(*status))
+    lines.append(Content(""))  # a gap between cards (options take no vertical padding)
     return Content("\n").join(lines)
 
 
@@ -97,7 +98,6 @@ class Roster(OptionList):
 
     DEFAULT_CSS = """
     Roster, Roster:focus { height: 1fr; border: none; background: transparent; }
-    Roster > .option-list--option { padding: 0 1; }
     """
 
     class MarksChanged(Message):

@@ -1,0 +1,97 @@
+"""``python -m gmscreen.tui.screenshots DIR``: SVGs of the main views, for the README.
+
+Every picture comes from the same factory as the real app, on a sample campaign built in a
+temporary folder with a fixed seed and a fixed clock, so the pictures only change when the UI does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+import sys
+import tempfile
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from gmscreen.campaign.paths import create_campaign
+from gmscreen.campaign.table import open_table
+from gmscreen.rules import dice
+from gmscreen.tui.app import GMScreenApp, make_app
+
+SEED = 5
+SIZE = (120, 40)
+
+# name -> keys pressed after the app starts
+SHOTS: dict[str, tuple[str, ...]] = {
+    "main": (),
+    "gain-picker": ("g", "f", "r", "i"),
+    "check-halfway": ("m", "5", "3", "enter"),
+    "help": ("question_mark",),
+    "player-view": ("p",),
+}
+
+
+def fixed_clock() -> datetime:
+    return datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
+
+
+def sample_campaign(root: Path) -> Path:
+    """Three characters and a short session: gains, a fumbled check, a few rounds."""
+    folder = create_campaign(root, "The Dreaming City")
+    with open_table(folder, rng=random.Random(SEED), clock=fixed_clock) as table:
+        table.add_character("Artinar", 13, player="Ann", chaos=43, balance=32, law=47)
+        table.add_character(
+            "Bors", 12, player="Bea", chaos=20, balance=40, law=10, madness=5, under_care=True
+        )
+        # Player-typed text is shown as typed, never as markup.
+        table.add_character("[bold]Cym[/]", 10, player="Cai", chaos=60, balance=10, law=5)
+        table.gain("artinar", "friend_dies", roll=dice.typed("1d6", 4))
+        table.gain("artinar", "friend_dies", roll=dice.typed("1d6", 5))
+        table.gain("artinar", "custom", {"amount": 2})
+        table.gain("bold-cym", "end_of_world", roll=dice.typed("2d8", "5,7"))
+        table.check_roll("bold-cym", dice.typed("d100", "00"))
+        table.check_kind("bold-cym", dice.picked("1d6", 4))
+        for _ in range(3):
+            table.next_round()
+        table.gain("artinar", "demon", {"pow": 16})
+    return folder
+
+
+def build(folder: Path, rng_seed: int = SEED) -> GMScreenApp:
+    return make_app(
+        folder,
+        rng=random.Random(rng_seed),
+        clock=fixed_clock,
+        config_path=None,
+        animations=False,
+        cursor_blink=False,
+        strict=True,
+    )
+
+
+async def shoot(folder: Path, keys: Sequence[str], target: Path) -> None:
+    app = build(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if keys:
+            await pilot.press(*keys)
+        await pilot.pause()
+        app.save_screenshot(target.name, str(target.parent))
+
+
+def main(argv: Sequence[str]) -> int:
+    out = Path(argv[0] if argv else "screenshots")
+    out.mkdir(parents=True, exist_ok=True)
+    for name, keys in SHOTS.items():
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = sample_campaign(Path(tmp))
+            asyncio.run(shoot(folder, keys, out / f"{name}.svg"))
+            shutil.rmtree(folder, ignore_errors=True)
+        print(out / f"{name}.svg")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,65 @@
+"""Shared set-up for the UI tests: a fresh campaign, a fixed seed and clock, strict catalog."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gmscreen.campaign.model import Settings
+from gmscreen.campaign.paths import create_campaign
+from gmscreen.campaign.table import Table, open_table
+from gmscreen.tui.app import GMScreenApp, make_app
+
+SIZE = (120, 40)
+SEED = 5
+
+
+def fixed_clock() -> datetime:
+    return datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
+
+
+def build(campaign: Path | Table, **options: Any) -> GMScreenApp:
+    """The app as tests run it: seeded, fixed clock, no user config, no animation or blink."""
+    options.setdefault("rng", random.Random(SEED))
+    return make_app(
+        campaign,
+        clock=fixed_clock,
+        config_path=options.pop("config_path", None),
+        strict=True,
+        animations=False,
+        cursor_blink=False,
+        **options,
+    )
+
+
+@pytest.fixture
+def new_campaign(tmp_path: Path) -> Path:
+    return create_campaign(tmp_path, "Young Kingdoms")
+
+
+@pytest.fixture
+def table_with(tmp_path: Path) -> Callable[..., Path]:
+    """A campaign folder with characters added through the table (keyword lists of values)."""
+
+    def make(*characters: dict[str, Any], settings: Settings | None = None) -> Path:
+        folder = create_campaign(tmp_path, "Melniboné", settings)
+        with open_table(folder, rng=random.Random(1), clock=fixed_clock) as table:
+            for values in characters:
+                values = dict(values)
+                table.add_character(values.pop("name"), values.pop("pow"), **values)
+        return folder
+
+    return make
+
+
+ARTINAR = {"name": "Artinar", "pow": 13, "chaos": 43, "balance": 32, "law": 47, "player": "Ann"}
+CREW = (
+    ARTINAR,
+    {"name": "Bors", "pow": 12, "chaos": 20, "balance": 40, "law": 10, "madness": 5},
+    {"name": "[bold]Cym[/]", "pow": 10, "chaos": 60, "balance": 10, "law": 5, "madness": 12},
+)

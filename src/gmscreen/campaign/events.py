@@ -273,19 +273,19 @@ Decoder = Callable[[Any, str], Any]
 
 
 def _int(value: Any, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if type(value) is not int:  # not isinstance: a bool is no number here
         raise EventFormatError(f"{key}: expected a whole number")
     return value
 
 
 def _str(value: Any, key: str) -> str:
-    if not isinstance(value, str):
+    if type(value) is not str:
         raise EventFormatError(f"{key}: expected text")
     return value
 
 
 def _bool(value: Any, key: str) -> bool:
-    if not isinstance(value, bool):
+    if type(value) is not bool:
         raise EventFormatError(f"{key}: expected true or false")
     return value
 
@@ -298,10 +298,11 @@ def _roll(value: Any, key: str) -> Roll:
 
 
 def _changes(value: Any, key: str) -> Changes:
-    if not isinstance(value, dict) or not all(
-        isinstance(v, list) and len(v) == 2 for v in value.values()
-    ):
+    if type(value) is not dict:
         raise EventFormatError(f"{key}: expected field -> [before, after]")
+    for pair in value.values():
+        if type(pair) is not list or len(pair) != 2:
+            raise EventFormatError(f"{key}: expected field -> [before, after]")
     return value
 
 
@@ -354,12 +355,16 @@ def _decoder(tp: Any) -> Decoder:
         parts = [(f.name, _decoder(hints[f.name])) for f in fields(tp)]
 
         def _object(value: Any, key: str) -> Any:
-            if not isinstance(value, dict):
+            if type(value) is not dict:
                 raise EventFormatError(f"{key}: expected an object")
-            missing = [n for n, _ in parts if n not in value]
-            if missing:
-                raise EventFormatError(f"{key}: missing {', '.join(missing)}")
-            return tp(**{n: d(value[n], f"{key}.{n}") for n, d in parts})  # type: ignore[operator]
+            try:
+                # The key path is only built when something is wrong (this runs per event).
+                return tp(*[d(value[n], n) for n, d in parts])  # type: ignore[operator]
+            except KeyError:
+                missing = [n for n, _ in parts if n not in value]
+                raise EventFormatError(f"{key}: missing {', '.join(missing)}") from None
+            except EventFormatError as error:
+                raise EventFormatError(f"{key}.{error}") from None
 
         return _object
     raise TypeError(f"no decoder for {tp!r}")  # a programming error, caught by the tests

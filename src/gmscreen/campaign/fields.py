@@ -227,11 +227,25 @@ def with_values(character: Character, values: Mapping[str, Any]) -> Character:
     for name, value in values.items():
         (sanity if name in SANITY_FIELDS else person)[name] = _decode(name, value)
     if sanity:
+        s = character.sanity
+        current = {name: getattr(s, name) for name in SANITY_FIELDS}
         try:
-            person["sanity"] = replace(character.sanity, **sanity)
+            person["sanity"] = MadnessState(**(current | sanity))
         except MadnessError as error:
             raise FieldError(", ".join(sanity), str(error)) from None
-    return replace(character, **person) if person else character
+    if not person:
+        return character
+    c: dict[str, Any] = {
+        "id": character.id,
+        "name": character.name,
+        "sanity": character.sanity,
+        "player": character.player,
+        "merp": character.merp,
+        "inventory": character.inventory,
+        "notes": character.notes,
+        "awaiting_kind": character.awaiting_kind,
+    }
+    return Character(**(c | person))
 
 
 def diff(before: Character, after: Character) -> dict[str, list[Any]]:

@@ -100,8 +100,17 @@ class Campaign:
         for n, c in enumerate(chars):
             if c.id == character.id:
                 chars[n] = character
-                return replace(self, characters=tuple(chars))
-        return replace(self, characters=(*chars, character))
+                break
+        else:
+            chars.append(character)
+        # Positional construction: this is the reducer's hot path (replace() is 3x slower).
+        return Campaign(
+            self.name, self.settings, self.clock, tuple(chars), self.last_event, self.schema
+        )
+
+    def at_event(self, seq: int) -> Campaign:
+        """This state, marked as including events up to ``seq``."""
+        return Campaign(self.name, self.settings, self.clock, self.characters, seq, self.schema)
 
     def without_character(self, character_id: str) -> Campaign:
         self.character(character_id)

@@ -95,7 +95,7 @@ def apply(state: Campaign, event: ev.Event) -> Campaign:
         after = _apply(state, event)
     except (FieldError, CampaignError, TypeError, ValueError) as error:
         raise ReplayError(f"event {event.seq} ({event.kind}) does not apply: {error}") from None
-    return replace(after, last_event=event.seq)
+    return after.at_event(event.seq)
 
 
 def void_actions(events: Sequence[ev.Event]) -> set[int]:
@@ -120,8 +120,5 @@ def fold(state: Campaign, events: Iterable[ev.Event], void: set[int] | None = No
     events = list(events)
     void = void_actions(events) if void is None else void
     for event in events:
-        if event.action in void:
-            state = replace(state, last_event=event.seq)
-        else:
-            state = apply(state, event)
+        state = state.at_event(event.seq) if event.action in void else apply(state, event)
     return state

@@ -1,0 +1,271 @@
+"""The Table facade: the worked example, time, undo/redo, items, edits, errors, replay, demo."""
+
+from __future__ import annotations
+
+import filecmp
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from gmscreen.campaign import (
+    CampaignError,
+    InvalidAction,
+    Table,
+    UnknownCharacter,
+    open_table,
+)
+from gmscreen.campaign import events as ev
+from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
+from gmscreen.campaign.paths import campaign_to_open, demo_source, make_demo_copy
+from gmscreen.campaign.reducer import fold
+from gmscreen.campaign.replay import Replay
+from gmscreen.campaign.store import load, read_checkpoint, write_checkpoint
+from gmscreen.rules import dice
+from gmscreen.rules.madness import DAY, MadnessState
+
+FIXED = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _open(folder: Path, seed: int = 1, every: int = 50) -> Table:
+    return open_table(folder, rng=random.Random(seed), clock=lambda: FIXED, checkpoint_every=every)
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    path = tmp_path / "c"
+    path.mkdir()
+    chars = (
+        Character("artinar", "Artinar", MadnessState(pow=13, chaos=43, balance=32, law=47)),
+        Character("ylen", "Ylen", MadnessState(pow=12, law=68, madness=20, under_care=True)),
+        Character(
+            "halbarad",
+            "Halbarad",
+            MadnessState(pow=10),
+            merp=MerpProfile("non_spell_user", "Dúnadan", 3),
+        ),
+    )
+    settings = Settings(modules=("madness", "merp-items"))
+    write_checkpoint(path, Campaign(name="T", settings=settings, characters=chars))
+    return path
+
+
+def test_artinar_worked_example(folder: Path) -> None:
+    with _open(folder) as table:
+        table.gain("artinar", "friend_dies", roll=dice.typed("1d6", 5))
+        table.gain("artinar", "friend_dies", roll=dice.typed("1d6", 4))
+        table.gain("artinar", "custom", {"amount": 2})
+        table.gain("artinar", "demon", {"pow": 16})
+        assert table.character("artinar").sanity.madness == 14
+        check = table.start_check("artinar")
+        assert check.phase == "roll" and check.target() == ("law", 47)
+        assert check.fumble_from() == 100
+        step = check.roll(dice.typed("d100", 53))
+        assert isinstance(step.data, ev.CheckRoll) and step.data.outcome == "failure"
+        assert check.phase == "kind"
+        episode = check.choose_kind(dice.picked("1d6", 4))
+        assert isinstance(episode.data, ev.EpisodeStarted)
+        assert (episode.data.amount, episode.data.unit) == (14, "rounds")
+        assert check.phase == "done"
+        table.advance(13 * 12)
+        assert table.character("artinar").sanity.episode is not None
+        table.next_round()
+        assert table.character("artinar").sanity.madness == 7
+        table.end_day()  # the day of the gains: no recovery
+        assert table.character("artinar").sanity.madness == 7
+        for left in range(6, -1, -1):
+            table.end_day()
+            assert table.character("artinar").sanity.madness == left
+        assert table.state.clock == 8 * DAY
+
+
+def test_under_care_recovers_1d6_with_the_tables_rng(folder: Path) -> None:
+    with _open(folder, seed=5) as table:
+        events = table.end_day()
+    day = next(e.data for e in events if isinstance(e.data, ev.DayEnded))
+    (recovery,) = [r for r in day.recoveries if r.character == "ylen"]
+    expected = dice.roll("1d6", random.Random(5))
+    assert recovery.roll == expected and recovery.amount == expected.total
+    assert recovery.changes["madness"] == [20, 20 - expected.total]
+
+
+def test_undo_takes_back_a_whole_action_and_redo_puts_it_back(folder: Path) -> None:
+    with _open(folder) as table:
+        table.gain("artinar", "custom", {"amount": 20})
+        table.check_roll("artinar", dice.typed("d100", 90))
+        table.check_kind("artinar", dice.typed("1d6", 1))
+        before = table.state
+        table.advance(3 * DAY)
+        assert table.character("artinar").sanity.episode is None
+        assert (
+            table.describe_last_undoable() == "Time passes: 3 days (to day 4, 00:00) (and 4 more)"
+        )
+        undone = table.undo()
+        assert undone is not None and undone.kind == "clock_advanced"
+        assert table.state.clock == before.clock
+        assert table.state.characters == before.characters
+        assert [e.void for e in table.events][-6:] == [True] * 5 + [False]
+        redone = table.redo()
+        assert redone is undone or redone == undone
+        assert table.state.clock == 3 * DAY
+        assert table.redo() is None
+        table.undo()
+        table.note("something else happens")
+        assert not table.can_redo() and table.redo() is None
+
+
+def test_undoing_the_undo_event_redoes(folder: Path) -> None:
+    with _open(folder) as table:
+        table.gain("artinar", "elemental")
+        table.undo()
+        assert table.character("artinar").sanity.madness == 0
+        table.redo()
+        assert table.character("artinar").sanity.madness == 2
+        kinds = [(e.event.kind, e.void) for e in table.events]
+        assert kinds == [("gain", False), ("undo", True), ("undo", False)]
+        redo = table.events[-1].event.data
+        assert isinstance(redo, ev.Undo) and redo.redo
+
+
+def test_invalid_actions_write_nothing(folder: Path) -> None:
+    with _open(folder) as table:
+        with pytest.raises(UnknownCharacter):
+            table.gain("nobody", "elemental")
+        with pytest.raises(InvalidAction, match="no check is due"):
+            table.check_roll("artinar", dice.typed("d100", 5))
+        with pytest.raises(InvalidAction, match="no kind of madness is due"):
+            table.check_kind("artinar", dice.typed("1d6", 5))
+        with pytest.raises(InvalidAction, match="needs a roll of 1d6"):
+            table.gain("artinar", "friend_dies")
+        with pytest.raises(InvalidAction, match="time only runs forward"):
+            table.advance(0)
+        with pytest.raises(InvalidAction, match="pow: must be from 1"):
+            table.edit_character("artinar", pow=0)
+        with pytest.raises(InvalidAction, match="already a character"):
+            table.add_character("X", 10, id="artinar")
+        with pytest.raises(InvalidAction, match="note is empty"):
+            table.note("  ")
+        assert table.events == [] and table.session_path is None
+    assert not (folder / "sessions").exists()
+
+
+def test_characters_added_edited_removed(folder: Path) -> None:
+    with _open(folder) as table:
+        added = table.add_character("Moon Glum", 11, chaos=5, player="Iris")
+        assert added.character == "moon-glum"
+        edit = table.edit_character("moon-glum", pow=12, under_care=True)
+        assert edit is not None and isinstance(edit.data, ev.CharacterEdited)
+        assert edit.data.changes == {"pow": [11, 12], "under_care": [False, True]}
+        assert table.edit_character("moon-glum", pow=12) is None
+        table.remove_character("moon-glum")
+        assert not table.state.has_character("moon-glum")
+        table.undo()
+        assert table.character("moon-glum").sanity.pow == 12
+
+
+def test_items_rolled_kept_noted_removed_and_the_budget(folder: Path) -> None:
+    tree = {"table": "merp-1", "text": "A sword", "value": None}
+    with _open(folder) as table:
+        rolled = table.item_rolled("halbarad", "merp-1", "A sword", tree, 1)
+        assert isinstance(rolled.data, ev.ItemRolled)
+        item_id = str(rolled.data.item["id"])
+        assert [i.id for i in table.pending_items("halbarad")] == [item_id]
+        merp = table.character("halbarad").merp
+        assert merp is not None and (merp.points_spent, dict(merp.rolls)) == (1, {"merp-1": 1})
+        table.item_kept("halbarad", item_id)
+        assert table.pending_items("halbarad") == []
+        table.item_note("halbarad", item_id, "elvish runes")
+        assert table.character("halbarad").inventory[0].notes == "elvish runes"
+        second = table.item_rolled("halbarad", "merp-1", "A cloak", {"x": 1}, 2)
+        table.item_discarded("halbarad", str(second.data.item["id"]))  # type: ignore[union-attr]
+        with pytest.raises(InvalidAction, match="0 background point"):
+            table.item_rolled("halbarad", "merp-2", "More", {}, 1)
+        with pytest.raises(InvalidAction, match="no MERP profile"):
+            table.item_rolled("artinar", "merp-1", "x", {}, 1)
+        table.item_removed("halbarad", item_id)
+        assert table.character("halbarad").inventory == ()
+    reopened = load(folder).state.character("halbarad")
+    assert reopened.merp is not None and reopened.merp.points_spent == 3
+
+
+def test_listeners_hear_each_action(folder: Path) -> None:
+    heard: list[list[str]] = []
+    with _open(folder) as table:
+        table.listeners.append(lambda events: heard.append([e.kind for e in events]))
+        table.gain("artinar", "elemental")
+        table.undo()
+    assert heard == [["gain"], ["undo"]]
+
+
+def test_checkpoint_every_n_events(folder: Path) -> None:
+    with _open(folder, every=3) as table:
+        for _ in range(4):
+            table.gain("artinar", "elemental")
+        assert read_checkpoint(folder)[0].last_event == 3
+    assert read_checkpoint(folder)[0].last_event == 4
+
+
+def test_replay_steps_match_the_live_table(folder: Path) -> None:
+    seen = []
+    with _open(folder) as table:
+        for n in range(30):
+            if n % 7 == 3:
+                table.undo()
+            elif n % 11 == 5:
+                table.redo()
+            else:
+                table.gain("artinar", "custom", {"amount": n % 4})
+            seen.append((len(table.events), table.state))
+        path = table.session_path
+        assert path is not None
+    replay = Replay.from_file(path, every=4)
+    for step, state in seen:
+        assert replay.state_at(step) == state
+    assert replay.final() == fold(replay.start, replay.events)
+
+
+def test_demo_copy_is_fresh_and_leaves_the_source_alone(tmp_path: Path) -> None:
+    source = demo_source()
+    before = {p: p.read_bytes() for p in source.rglob("*") if p.is_file()}
+    copy = make_demo_copy(tmp_path)
+    with _open(copy) as table:
+        table.gain("artinar", "elemental")
+    assert {p: p.read_bytes() for p in source.rglob("*") if p.is_file()} == before
+    choice = campaign_to_open(None, demo=True)
+    assert choice.demo and "demo" in choice.title and choice.path is not None
+    assert choice.path != source
+
+
+def test_shipped_demo_is_the_repos_example() -> None:
+    shipped, repo = demo_source(), REPO / "campaigns" / "example"
+    match, mismatch, errors = filecmp.cmpfiles(
+        shipped,
+        repo,
+        ["campaign.toml", *[f"sessions/{p.name}" for p in (repo / "sessions").iterdir()]],
+    )
+    assert not mismatch and not errors and match
+
+
+def test_example_campaign_has_what_the_issue_asks_for() -> None:
+    recovered = load(REPO / "campaigns" / "example")
+    state = recovered.state
+    artinar = state.character("artinar").sanity
+    assert (artinar.chaos, artinar.balance, artinar.law, artinar.pow) == (43, 32, 47, 13)
+    assert any(c.sanity.under_care for c in state.characters)
+    assert any(c.sanity.permanent for c in state.characters)
+    assert any(
+        c.sanity.madness >= c.sanity.pow and c.sanity.episode is None for c in state.characters
+    )
+    assert len({(c.sanity.chaos > c.sanity.law) for c in state.characters}) == 2
+    assert recovered.logs and len(recovered.logs[0].events) >= 10
+    merp = load(REPO / "campaigns" / "merp-party").state
+    assert all(c.merp is not None and c.merp.points_left > 0 for c in merp.characters)
+
+
+def test_closed_table_refuses(folder: Path) -> None:
+    table = _open(folder)
+    table.close()
+    with pytest.raises(CampaignError, match="closed"):
+        table.gain("artinar", "elemental")

@@ -6,6 +6,7 @@ exists, else the user data folder (platformdirs).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
@@ -81,7 +82,10 @@ def resolve_campaign(arg: str | Path, root: Path) -> Path:
     path = Path(arg)
     if (path / CAMPAIGN_FILE).is_file():
         return path
-    for candidate in (root / str(arg), root / slugify(str(arg))):
+    candidates = [root / str(arg)]
+    with contextlib.suppress(CampaignError):  # a path is not a name
+        candidates.append(root / slugify(str(arg)))
+    for candidate in candidates:
         if (candidate / CAMPAIGN_FILE).is_file():
             return candidate
     raise CampaignError(f"no campaign at {path} nor named {str(arg)!r} in {root}")

@@ -1,0 +1,116 @@
+"""gmscreen new / validate / sessions / export, through the real entry point."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gmscreen.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE = REPO / "campaigns" / "example"
+
+
+@pytest.fixture
+def example(tmp_path: Path) -> Path:
+    target = tmp_path / "example"
+    shutil.copytree(EXAMPLE, target)
+    return target
+
+
+def test_new_makes_a_slugged_campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "Elric's Party", "--dir", str(tmp_path)]) == 0
+    assert (tmp_path / "elric-s-party" / "campaign.toml").is_file()
+    assert main(["validate", "elric-s-party", "--dir", str(tmp_path)]) == 0
+    assert main(["new", "Elric's Party", "--dir", str(tmp_path)]) == 2
+    assert "already exists" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["", "a/b", "..", "tab\there"])
+def test_new_rejects_bad_names(
+    tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["new", name, "--dir", str(tmp_path)]) == 2
+    assert "gmscreen new: error:" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_campaigns_folder_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GMSCREEN_CAMPAIGNS", str(tmp_path / "env"))
+    assert main(["new", "Env"]) == 0
+    assert (tmp_path / "env" / "env" / "campaign.toml").is_file()
+
+
+def test_validate_lists_every_problem(example: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(example)]) == 0
+    assert "valid (4 characters, 1 sessions" in capsys.readouterr().out
+    toml = example / "campaign.toml"
+    toml.write_text(
+        toml.read_text().replace("pow = 13", "pow = -2").replace("law = 47", 'law = "x"')
+    )
+    journal = next((example / "sessions").glob("*.jsonl"))
+    lines = journal.read_bytes().splitlines(keepends=True)
+    journal.write_bytes(b"".join([lines[0], b"{oops\n", *lines[2:]]))
+    assert main(["validate", str(example)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 3
+    assert all(re.match(r".+:\d+: ", line) for line in out), out
+    assert any("campaign.toml" in line and "pow" in line for line in out)
+    assert any(".jsonl:2: not valid JSON" in line for line in out)
+
+
+def test_sessions_lists_them(example: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sessions", str(example)]) == 0
+    out = capsys.readouterr().out
+    assert "2024-05-03-1" in out and "day 1, 08:00 → day 2, 00:00" in out
+
+
+def test_export_markdown_reads_like_a_recap(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", str(EXAMPLE), "--format", "md"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Recap of Example: the Dreaming City")
+    assert (
+        "Artinar checks madness: 1d100: 53 (typed) against Law 47 (fumbles on 00): failure" in out
+    )
+    assert "Artinar's phobia ends (madness 14 → 7)" in out
+    assert "~~" in out and "(undone)" in out
+    assert "Traceback" not in out
+
+
+def test_export_for_players_hides_the_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", str(EXAMPLE), "--players"]) == 0
+    out = capsys.readouterr().out
+    body = [line for line in out.splitlines() if line.startswith("- ")]
+    assert body
+    for line in body:
+        text = re.sub(r"\*\*day \d+, [\d:]+\*\*", "", line)  # game time is not a secret
+        text = re.sub(r"Time passes: [^(]*|End of day \d+", "", text)
+        assert not re.search(r"\d", text.split("(to day")[0]), line
+    for secret in ("madness", "POW", "Law", "Chaos", "undone", "Undone", "Note"):
+        assert secret not in out
+
+
+def test_export_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", str(EXAMPLE), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["session"] == "2024-05-03-1" and data["lines"][0]["seq"] == 1
+    assert any(line["void"] for line in data["lines"])
+    assert main(["export", str(EXAMPLE), "--format", "json", "--players"]) == 0
+    players = json.loads(capsys.readouterr().out)
+    assert all("event" not in line for line in players["lines"])
+
+
+def test_export_unknown_session(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", str(EXAMPLE), "--session", "1999-01-01-1"]) == 2
+    assert "choose one of 2024-05-03-1" in capsys.readouterr().err
+
+
+def test_missing_campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sessions", str(tmp_path / "nope"), "--dir", str(tmp_path)]) == 2
+    assert "no campaign at" in capsys.readouterr().err

@@ -64,7 +64,9 @@ def elric_party() -> Campaign:
             Character(
                 "ylen",
                 "Sister Ylen",
-                MadnessState(pow=12, app=14, chaos=3, balance=15, law=68, madness=6, under_care=True),
+                MadnessState(
+                    pow=12, app=14, chaos=3, balance=15, law=68, madness=6, under_care=True
+                ),
                 player="Carla",
                 notes="Priestess of Donblas; the temple healers keep her on calming draughts.",
             ),

@@ -10,6 +10,7 @@ from gmscreen.rules.madness import (
     MadnessError,
     MadnessState,
     band,
+    check_due,
     check_odds,
     check_target,
     duration_unit,
@@ -336,3 +337,12 @@ def test_data_has_every_preset_of_the_rules() -> None:
     assert [k.key for k in data.kinds] == [
         "catatonia", "stupor", "paranoia", "phobia", "amnesia", "suicide",
     ]  # fmt: skip
+
+
+def test_no_check_is_due_during_an_episode() -> None:
+    state = MadnessState(pow=13, madness=14, law=47, balance=32)
+    mad = start_episode(state, dice.picked("1d6", 3), False, now=0).after
+    assert check_due(state) and not check_due(mad)
+    with pytest.raises(MadnessError, match="episode"):
+        resolve_check_roll(mad, d100(5))
+    assert check_due(end_episode(mad, 168).after) is False  # 7 < 13

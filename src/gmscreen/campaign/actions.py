@@ -43,7 +43,7 @@ def _needs_madness(state: Campaign) -> None:
 def check_due(character: Character) -> bool:
     """A check is due: madness at or over POW, no kind pending, no episode under way."""
     s = character.sanity
-    return madness.check_due(s) and s.episode is None and character.awaiting_kind is None
+    return madness.check_due(s) and character.awaiting_kind is None
 
 
 def gain(

@@ -66,7 +66,7 @@ class MadnessState:
         for name in ("app", "chaos", "balance", "law", "madness"):
             value = getattr(self, name)
             if not 0 <= value <= MAX_STAT * 10:
-                raise MadnessError(f"{name} must be 0 or more, not {value}")
+                raise MadnessError(f"{name} must be from 0 to {MAX_STAT * 10}, not {value}")
 
 
 # --- gains -----------------------------------------------------------------------------------
@@ -176,7 +176,9 @@ def gain(
 
 
 def check_due(state: MadnessState) -> bool:
-    return state.madness >= state.pow
+    """A check is due at madness >= POW, except during an episode: madness stays high until the
+    episode ends and halves it, and the character is already mad."""
+    return state.episode is None and state.madness >= state.pow
 
 
 def check_target(state: MadnessState) -> tuple[Alignment, int]:
@@ -236,6 +238,8 @@ def resolve_check_roll(
     state: MadnessState, roll: Roll, base: int = DEFAULT_FUMBLE_BASE
 ) -> CheckRoll:
     """One d100 of a madness check. On success madness drops; failure and fumble need a kind."""
+    if state.episode is not None:
+        raise MadnessError("no check during a madness episode: it must end first")
     if not check_due(state):
         raise MadnessError(f"no check is due: madness {state.madness} is below POW {state.pow}")
     if not 1 <= roll.total <= 100 or dice.parse(roll.expr) != dice.parse("d100"):

@@ -231,9 +231,12 @@ def item_rolled(
     title: str,
     tree: Mapping[str, Any],
     cost: int,
+    override: str | None = None,
 ) -> Draft:
     c = _merp_character(state, character_id)
     assert c.merp is not None
+    if override is not None and not override.strip():
+        raise InvalidAction("an override names the rule it overrides")
     if cost < 0:
         raise InvalidAction("a roll cannot cost less than 0 points")
     if cost > c.merp.points_left:
@@ -250,7 +253,7 @@ def item_rolled(
     )
     item = encode_item(Item(item_id, table, title, dict(tree)))
     changes = {"merp": [encode_merp(c.merp), encode_merp(merp)]}
-    return character_id, ev.ItemRolled(item, cost, changes), state.clock
+    return character_id, ev.ItemRolled(item, cost, changes, override), state.clock
 
 
 def item_kept(state: Campaign, character_id: str, item: Item) -> Draft:

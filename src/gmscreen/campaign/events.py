@@ -12,7 +12,7 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import MISSING, dataclass, fields, is_dataclass
 from functools import cache
 from typing import Any, Literal, Union
 
@@ -111,8 +111,11 @@ class CharacterRemoved:
 @dataclass(frozen=True, slots=True)
 class ItemRolled:
     item: dict[str, Any]  # fields.encode_item
-    cost: int
+    cost: int  # the points paid
     changes: Changes  # the MERP profile: points spent and rolls per table
+    # The rule the GM overrode to allow this roll ("roll_limit" or "no_points", the key of
+    # merp.RollRefused); None for a roll within the rules. Absent in older journals.
+    override: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,14 +355,28 @@ def _decoder(tp: Any) -> Decoder:
         return _tuple
     if is_dataclass(tp):
         hints = typing.get_type_hints(tp)
-        parts = [(f.name, _decoder(hints[f.name])) for f in fields(tp)]
+        # Fields with a default were added later: older journals may leave them out.
+        parts = [
+            (f.name, _decoder(hints[f.name]))
+            for f in fields(tp)
+            if f.default is MISSING and f.default_factory is MISSING
+        ]
+        optional = [
+            (f.name, _decoder(hints[f.name]))
+            for f in fields(tp)
+            if f.default is not MISSING or f.default_factory is not MISSING
+        ]
 
         def _object(value: Any, key: str) -> Any:
             if type(value) is not dict:
                 raise EventFormatError(f"{key}: expected an object")
             try:
                 # The key path is only built when something is wrong (this runs per event).
-                return tp(*[d(value[n], n) for n, d in parts])  # type: ignore[operator]
+                args = [d(value[n], n) for n, d in parts]
+                if not optional:
+                    return tp(*args)  # type: ignore[operator]
+                extra = {n: d(value[n], n) for n, d in optional if n in value}
+                return tp(*args, **extra)  # type: ignore[operator]
             except KeyError:
                 missing = [n for n, _ in parts if n not in value]
                 raise EventFormatError(f"{key}: missing {', '.join(missing)}") from None

@@ -43,6 +43,7 @@ TEXT: dict[str, str] = {
     "edited": "{who} edited",
     "removed": "{who} leaves",
     "item_rolled": "{who} rolls on table {table} for {cost} point(s): {title}",
+    "item_rolled.override": " (the GM overrode the {rule} rule)",
     "item_kept": "{who} keeps {title}",
     "item_discarded": "{who} discards {title}",
     "item_noted": "{who} notes on {title}: {text}",
@@ -228,13 +229,16 @@ def describe(event: ev.Event, names: Mapping[str, str], players: bool = False) -
         case ev.CharacterRemoved():
             return t("removed", who=str(d.character.get("name", who)))
         case ev.ItemRolled():
-            return t(
+            line = t(
                 "item_rolled",
                 who=who,
                 table=d.item.get("table"),
                 cost=d.cost,
                 title=d.item.get("title"),
             )
+            if d.override is not None:
+                line += t("item_rolled.override", rule=d.override.replace("_", " "))
+            return line
         case ev.ItemKept():
             return t("item_kept", who=who, title=d.item.get("title"))
         case ev.ItemDiscarded():

@@ -177,10 +177,22 @@ class Table:
     # --- MERP items ---------------------------------------------------------------------------
 
     def item_rolled(
-        self, character_id: str, table: str, title: str, tree: Mapping[str, Any], cost: int
+        self,
+        character_id: str,
+        table: str,
+        title: str,
+        tree: Mapping[str, Any],
+        cost: int,
+        override: str | None = None,
     ) -> ev.Event:
-        """A roll on a MERP table: pays ``cost`` points; keep or discard the item after."""
-        return self._one(actions.item_rolled(self.state, character_id, table, title, tree, cost))
+        """A roll on a MERP table: pays ``cost`` points; keep or discard the item after.
+
+        ``override`` names the rule the GM set aside for this roll (``merp.RollRefused.key``);
+        the cost still cannot exceed the points left, so an override pays at most what is left.
+        """
+        return self._one(
+            actions.item_rolled(self.state, character_id, table, title, tree, cost, override)
+        )
 
     def pending_items(self, character_id: str) -> list[Item]:
         """Items rolled this session and neither kept nor discarded yet."""

@@ -1,12 +1,14 @@
 """Replay of a session: its header's start state plus its events, steppable both ways.
 
 ``state_at(step)`` is the campaign as the table showed it after ``step`` events (an undo at
-step k voids what it undid from then on). States are cached every ``every`` steps, so any step
-costs at most ``every`` applications of the reducer (unless an undo reaches further back).
+step k voids what it undid from then on). States are cached every ``every`` steps and right
+after every undo, so any step costs at most ``every`` applications of the reducer: the fold
+from the nearest cached step before it never crosses an undo.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from pathlib import Path
 
 from gmscreen.campaign import events as ev
@@ -22,9 +24,16 @@ class Replay:
         self.events = events
         self.every = max(1, every)
         self._undos = [n for n, e in enumerate(events) if isinstance(e.data, ev.Undo)]
-        self._cache: dict[int, tuple[Campaign, set[int]]] = {0: (start, set())}
-        for step in range(self.every, len(events) + 1, self.every):
+        self._first: dict[int, int] = {}  # action -> index of its first event
+        for n, event in enumerate(events):
+            self._first.setdefault(event.action, n)
+        self._cache: dict[int, tuple[Campaign, frozenset[int]]] = {0: (start, frozenset())}
+        self._keys = [0]  # the cached steps, sorted
+        wanted = set(range(self.every, len(events) + 1, self.every))
+        wanted.update(n + 1 for n in self._undos)
+        for step in sorted(wanted):  # in order: each builds on the ones before it
             self._cache[step] = self._compute(step)
+            self._keys.append(step)
 
     @classmethod
     def from_log(cls, log: SessionLog, every: int = 64) -> Replay:
@@ -38,17 +47,22 @@ class Replay:
     def steps(self) -> int:
         return len(self.events)
 
-    def _compute(self, step: int) -> tuple[Campaign, set[int]]:
-        base = max(k for k in self._cache if k <= step)
+    def _compute(self, step: int) -> tuple[Campaign, frozenset[int]]:
+        index = bisect_right(self._keys, step) - 1
+        base = self._keys[index]
         state, void = self._cache[base]
-        if any(base <= n < step for n in self._undos):
-            void = void_actions(self.events[:step])
-            old = self._cache[base][1]
-            changed = void ^ old
-            first = next((n for n, e in enumerate(self.events[:base]) if e.action in changed), base)
-            base = max(k for k in self._cache if k <= first)
+        if bisect_right(self._undos, step - 1) > bisect_right(self._undos, base - 1):
+            # An undo between the cached step and this one: start again from a cached step
+            # whose events before it are void exactly as they are at ``step``.
+            void = frozenset(void_actions(self.events[:step]))
+            while index > 0:
+                cached = self._cache[self._keys[index]][1]
+                if all(self._first.get(a, step) >= self._keys[index] for a in cached ^ void):
+                    break
+                index -= 1
+            base = self._keys[index]
             state = self._cache[base][0]
-        return fold(state, self.events[base:step], void), void
+        return fold(state, self.events[base:step], set(void)), void
 
     def state_at(self, step: int) -> Campaign:
         """The state after the first ``step`` events (0 is the session's start)."""

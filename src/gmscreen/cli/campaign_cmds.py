@@ -13,7 +13,8 @@ from gmscreen.campaign.events import ClockAdvanced
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.model import MODULES, Campaign, Settings
 from gmscreen.campaign.paths import campaigns_dir, create_campaign, resolve_campaign
-from gmscreen.campaign.recap import game_time, recap, standing, t
+from gmscreen.campaign.recap import game_time, recap, standing
+from gmscreen.campaign.recap_markdown import recap_markdown
 from gmscreen.campaign.reducer import void_actions
 from gmscreen.campaign.store import load_sessions, read_checkpoint, recover
 
@@ -165,9 +166,9 @@ def _pick(logs: list[SessionLog], session: str | None) -> SessionLog:
 def _export(args: argparse.Namespace, checkpoint: Campaign, logs: list[SessionLog]) -> int:
     log = _pick(logs, args.session)
     players: bool = args.players
-    lines = recap(log.header.state, log.events, players)
-    final = recover(log.header.state, [log]).state
     if args.format == "json":
+        lines = recap(log.header.state, log.events, players)
+        final = recover(log.header.state, [log]).state
         out: dict[str, Any] = {
             "campaign": checkpoint.name,
             "session": log.header.id,
@@ -179,27 +180,5 @@ def _export(args: argparse.Namespace, checkpoint: Campaign, logs: list[SessionLo
             out["started_at"] = log.header.started_at
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
-    title = t(
-        "title.players" if players else "title", campaign=checkpoint.name, session=log.header.id
-    )
-    print(f"# {title}\n")
-    if not players:
-        print(f"*Played {log.header.started_at[:16].replace('T', ' ')}*\n")
-    if not lines:
-        print(t("no_events"))
-    for line in lines:
-        text = f"**{game_time(line.event.game)}**: {line.text}"
-        print(f"- ~~{text}~~{t('undone')}" if line.void else f"- {text}")
-    print(f"\n## {t('standing')}\n")
-    madness = "madness" in final.settings.modules
-    for character, (name, words) in zip(final.characters, standing(final), strict=True):
-        parts = [words] if madness else []
-        if not players and madness:
-            parts.append(f"madness {character.sanity.madness} / POW {character.sanity.pow}")
-        if character.merp is not None:
-            m = character.merp
-            parts.append(f"{m.points_left} of {m.points_total} background points left")
-        if character.inventory:
-            parts.append("carries " + ", ".join(i.title for i in character.inventory))
-        print(f"- {name}: " + "; ".join(parts))
+    sys.stdout.write(recap_markdown(checkpoint.name, log, players))
     return 0

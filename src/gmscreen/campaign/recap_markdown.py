@@ -6,6 +6,9 @@ events struck through) and the players' (no number they must not see).
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.recap import game_time, recap, standing, t
 from gmscreen.campaign.store import recover
@@ -39,3 +42,24 @@ def recap_markdown(campaign_name: str, log: SessionLog, players: bool = False) -
             parts.append("carries " + ", ".join(i.title for i in character.inventory))
         out.append(f"- {name}: " + "; ".join(parts))
     return "\n".join(out) + "\n"
+
+
+EXPORTS_DIR = "exports"
+
+
+def save_recap(folder: Path, campaign_name: str, log: SessionLog, players: bool = False) -> Path:
+    """Write the recap to ``<campaign>/exports/<session>-<gm|players>.md``; returns the path.
+
+    The only file replay writes: atomically (a temporary file in ``exports/``, then a rename),
+    so a reader never sees half a recap.
+    """
+    target_dir = folder / EXPORTS_DIR
+    target_dir.mkdir(exist_ok=True)
+    target = target_dir / f"{log.header.id}-{'players' if players else 'gm'}.md"
+    temporary = target_dir / f".{target.name}.{os.getpid()}.tmp"
+    try:
+        temporary.write_text(recap_markdown(campaign_name, log, players), encoding="utf-8")
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
+    return target

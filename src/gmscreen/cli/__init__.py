@@ -22,6 +22,7 @@ SUBCOMMANDS: dict[str, str] = {
     "validate": "gmscreen.cli.campaign_cmds",
     "sessions": "gmscreen.cli.campaign_cmds",
     "export": "gmscreen.cli.campaign_cmds",
+    "replay": "gmscreen.cli.replay_cmd",  # loads Textual, like the screen itself
 }
 
 

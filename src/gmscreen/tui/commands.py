@@ -16,7 +16,7 @@ from textual.dom import DOMNode
 
 from gmscreen.tui.i18n import Translate
 
-Scope = Literal["app", "main", "roster", "dialog"]
+Scope = Literal["app", "main", "roster", "dialog", "replay"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +53,19 @@ COMMANDS: tuple[Command, ...] = (
     Command("dialog_confirm", "enter", "confirm", "dialog", footer=True, palette=False),
     Command("dialog_cancel", "escape", "cancel", "dialog", footer=True, palette=False),
     Command("quit", "q", "quit", "app", footer=True),
+    # the replay screen and its session picker (screens/replay.py, screens/replay_picker.py)
+    Command("replay_back", "left", "step_back", "replay", footer=True),
+    Command("replay_forward", "right", "step_forward", "replay", footer=True),
+    Command("replay_previous_check", "shift+left", "previous_check", "replay", footer=True),
+    Command("replay_next_check", "shift+right", "next_check", "replay", footer=True),
+    Command("replay_first", "home", "first", "replay"),
+    Command("replay_last", "end", "last", "replay"),
+    Command("replay_play", "space", "toggle_play", "replay", footer=True),
+    Command("replay_faster", "plus,equals_sign", "faster", "replay"),
+    Command("replay_slower", "minus", "slower", "replay"),
+    Command("replay_export", "e", "export", "replay", footer=True),
+    Command("replay_export_players", "E", "export_players", "replay"),
+    Command("replay_close", "escape", "close", "replay", footer=True),
 )
 
 PALETTE_KEY = "ctrl+p"
@@ -100,6 +113,11 @@ SYMBOLS = {
     "up": "↑",
     "left": "←",
     "right": "→",
+    "shift+left": "⇧←",
+    "shift+right": "⇧→",
+    "plus": "+",
+    "minus": "-",
+    "equals_sign": "=",
 }
 NAMED = {"space", "escape", "enter", "delete", "backspace", "tab"}
 

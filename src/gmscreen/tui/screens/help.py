@@ -25,6 +25,7 @@ SECTIONS: tuple[tuple[str, tuple[Scope, ...]], ...] = (
     ("help.section_roster", ("roster",)),
     ("help.section_main", ("main", "app")),
     ("help.section_dialog", ("dialog",)),
+    ("replay.help_section", ("replay",)),
 )
 
 

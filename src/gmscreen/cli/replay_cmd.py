@@ -1,0 +1,49 @@
+"""``gmscreen replay CAMPAIGN [SESSION]``: step through a past session on the screen.
+
+Opens the session picker (or SESSION straight away). Read-only: it takes no lock, so it works
+while the campaign is open in another gmscreen; it writes nothing but the recaps asked for
+(into the campaign's ``exports/``). Like the app itself it loads Textual, but only once the
+campaign and session are known to exist.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from gmscreen.campaign.errors import CampaignError, CampaignFileError
+from gmscreen.campaign.paths import campaigns_dir, resolve_campaign
+from gmscreen.campaign.store import load_sessions, read_checkpoint
+from gmscreen.cli.campaign_cmds import _pick
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "campaign", help="campaign folder, or a campaign name in the campaigns folder"
+    )
+    parser.add_argument("session", nargs="?", help="session id (default: choose from a list)")
+    parser.add_argument(
+        "--dir",
+        help="the campaigns folder (default: $GMSCREEN_CAMPAIGNS, ./campaigns or the user data folder)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        folder = resolve_campaign(args.campaign, campaigns_dir(args.dir))
+        read_checkpoint(folder)
+        logs = load_sessions(folder)
+        session = _pick(logs, args.session).header.id if args.session or not logs else None
+    except CampaignFileError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    except CampaignError as error:
+        print(f"gmscreen replay: error: {error}", file=sys.stderr)
+        return 2
+    from gmscreen.tui.config import default_config_path
+    from gmscreen.tui.replay_app import make_replay_app
+
+    app = make_replay_app(folder, session, config_path=default_config_path())
+    app.run()
+    return 0

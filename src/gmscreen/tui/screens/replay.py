@@ -1,0 +1,310 @@
+"""Replay of one session: the roster and meters as they stood at a step, the log with that
+step's event highlighted, and a timeline with the madness checks marked.
+
+Read-only: the screen reads the session's journal once and never touches the campaign's table
+or lock; the only file it writes is a recap in ``exports/`` when asked. Undone events stay in
+the log, struck through, and stepping skips them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, OptionList, Static
+
+from gmscreen.campaign import events as ev
+from gmscreen.campaign.journal import SessionLog
+from gmscreen.campaign.model import Campaign
+from gmscreen.campaign.recap_markdown import save_recap
+from gmscreen.campaign.replay import Replay
+from gmscreen.campaign.replay_steps import Steps
+from gmscreen.tui.commands import add_bindings, bindings, palette_commands
+from gmscreen.tui.format import clock_text
+from gmscreen.tui.i18n import Translate
+from gmscreen.tui.log_lines import LogBuilder
+from gmscreen.tui.session import madness_history
+from gmscreen.tui.widgets.detail import DetailPane
+from gmscreen.tui.widgets.replay_log import ReplayLog
+from gmscreen.tui.widgets.roll_log import LogEntry
+from gmscreen.tui.widgets.roster import CardContext, Roster
+from gmscreen.tui.widgets.timeline import Timeline
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)  # steps a second while playing
+DEFAULT_SPEED = 2
+SPARK_POINTS = 120
+
+
+class ReplayCommands(Provider):
+    """The replay's commands in the command palette (of whichever app shows the screen)."""
+
+    def _commands(self) -> list[tuple[str, str, str]]:
+        screen = self.screen
+        t = screen.t if isinstance(screen, ReplayScreen) else None
+        if t is None:
+            return []
+        return [
+            (t(f"command.{c.id}.name"), t(f"command.{c.id}.help"), c.action)
+            for c in palette_commands(("replay",))
+        ]
+
+    async def discover(self) -> Hits:
+        for name, help_text, action in self._commands():
+            yield DiscoveryHit(name, partial(self.screen.run_action, action), help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, action in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                callback = partial(self.screen.run_action, action)
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class ReplayScreen(Screen[None]):
+    COMMANDS = {ReplayCommands}
+    DEFAULT_CSS = """
+    ReplayScreen #header {
+        dock: top; height: 1; background: $secondary; color: $text; padding: 0 1;
+    }
+    ReplayScreen #top { height: 1fr; }
+    ReplayScreen #roster-box { width: 3fr; border: round $secondary; }
+    ReplayScreen #detail { width: 2fr; border: round $secondary; }
+    ReplayScreen #timeline-box { height: 3; border: round $secondary; }
+    ReplayScreen #log { height: 12; border: round $accent; padding: 0 1; }
+    ReplayScreen #empty { padding: 1 2; color: $text-muted; }
+    """
+
+    def __init__(
+        self,
+        folder: Path,
+        campaign_name: str,
+        log: SessionLog,
+        t: Translate,
+        lang: str,
+        replay: Replay | None = None,
+    ) -> None:
+        super().__init__()
+        # Priority: the roster (an OptionList) would take home/end for itself.
+        add_bindings(self, [replace(b, priority=True) for b in bindings("replay", t)])
+        self.folder = folder
+        self.campaign_name = campaign_name
+        self.session = log
+        self.t = t
+        self.lang = lang
+        self.replay = replay or Replay.from_log(log)
+        self.steps = Steps(log.events)
+        self.step = 0
+        self.speed = DEFAULT_SPEED
+        self.timer: Timer | None = None
+        self.outcomes = {
+            n + 1: e.data.outcome
+            for n, e in enumerate(log.events)
+            if isinstance(e.data, ev.CheckRoll)
+        }
+        self.entries, self.lines_of = self._log_lines()
+
+    def _log_lines(self) -> tuple[list[LogEntry], list[range]]:
+        """Every event's lines, and for each step the lines of the event it applies."""
+        names = {c.id: c.name for c in self.session.header.state.characters}
+        builder = LogBuilder(names, self.t, self.lang)
+        entries: list[LogEntry] = []
+        lines_of = [range(0, 0)]
+        for event in self.session.events:
+            start = len(entries)
+            entries.extend(builder.event_lines(event, event.action in self.steps.void))
+            lines_of.append(range(start, len(entries)))
+        return entries, lines_of
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="header")
+        with Horizontal(id="top"):
+            with Vertical(id="roster-box"):
+                roster = Roster(self.t, id="roster")
+                roster.bind_keys(bindings("roster", self.t, only=("select_down", "select_up")))
+                yield roster
+                yield Static(Content(self.t("replay.nobody")), id="empty")
+            yield DetailPane(self.t, id="detail")
+        with Vertical(id="timeline-box") as box:
+            box.border_title = self.t("replay.timeline")
+            yield Timeline(id="timeline")
+        log = ReplayLog(self.t("replay.void"), id="log")
+        log.border_title = self.t("replay.log_title", session=self.session.header.id)
+        yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ReplayLog).load(self.entries)
+        self.go(0)
+        self.query_one(Roster).focus()
+
+    @property
+    def state(self) -> Campaign:
+        """The campaign as the table showed it at the current step."""
+        return self.replay.state_at(self.step)
+
+    def context(self, state: Campaign) -> CardContext:
+        return CardContext(
+            now=state.clock,
+            round_seconds=state.settings.round_seconds,
+            fumble_base=state.settings.fumble_base,
+            madness="madness" in state.settings.modules,
+            lang=self.lang,
+        )
+
+    # --- showing a step ------------------------------------------------------------------------
+
+    def go(self, step: int) -> None:
+        """Show the state after ``step`` events."""
+        self.step = max(0, min(step, self.steps.count))
+        state = self.state
+        ctx = self.context(state)
+        roster = self.query_one(Roster)
+        roster.show(state.characters, ctx)
+        self._follow(state)
+        roster.display = bool(state.characters)
+        self.query_one("#empty").display = not state.characters
+        self._refresh_detail(state, ctx)
+        self.query_one(Timeline).show(self.steps, self.outcomes, self.step)
+        self.query_one(ReplayLog).show_step(self.lines_of[self.step])
+        self._refresh_header(state)
+
+    def _follow(self, state: Campaign) -> None:
+        """Select the character the current event is about, so the detail pane shows them."""
+        event = self.session.events[self.step - 1] if self.step else None
+        who = event.character if event is not None else None
+        if who and state.has_character(who):
+            roster = self.query_one(Roster)
+            roster.highlighted = [c.id for c in state.characters].index(who)
+
+    def _refresh_header(self, state: Campaign) -> None:
+        t = self.t
+        playing = (
+            t("replay.playing", speed=f"{SPEEDS[self.speed]:g}")
+            if self.timer is not None
+            else t("replay.paused", speed=f"{SPEEDS[self.speed]:g}")
+        )
+        parts: list[str | tuple[str, str]] = [
+            (t("replay.banner"), "bold"),
+            "   ",
+            (state.name, "bold"),
+            "   ",
+            t("replay.step", step=self.step, steps=self.steps.count),
+            "   ",
+            clock_text(state.clock, state.settings.round_seconds, t),
+            "   ",
+            (playing, "italic"),
+        ]
+        self.query_one("#header", Static).update(Content.assemble(*parts), layout=False)
+
+    def _refresh_detail(self, state: Campaign, ctx: CardContext) -> None:
+        selected = self.query_one(Roster).selected_id
+        character = (
+            state.character(selected) if selected and state.has_character(selected) else None
+        )
+        history: list[int] = []
+        if character is not None:
+            history = madness_history(
+                self.replay.start, self.session.events[: self.step], self.steps.void, character.id
+            )[-SPARK_POINTS:]
+        self.query_one(DetailPane).show(
+            character, character.notes if character else "", ctx, history
+        )
+
+    @on(OptionList.OptionHighlighted, "#roster")
+    def _selected(self) -> None:
+        state = self.state
+        self._refresh_detail(state, self.context(state))
+
+    @on(Timeline.Jump)
+    def _jump(self, message: Timeline.Jump) -> None:
+        step = message.step
+        if self.steps.is_void(step):
+            step = self.steps.previous(step)
+        self.go(step)
+
+    # --- keys --------------------------------------------------------------------------------
+
+    def action_step_forward(self) -> None:
+        self.go(self.steps.next(self.step))
+
+    def action_step_back(self) -> None:
+        self.go(self.steps.previous(self.step))
+
+    def action_next_check(self) -> None:
+        self.go(self.steps.next_check(self.step))
+
+    def action_previous_check(self) -> None:
+        self.go(self.steps.previous_check(self.step))
+
+    def action_first(self) -> None:
+        self.go(0)
+
+    def action_last(self) -> None:
+        self.go(self.steps.last)
+
+    def action_toggle_play(self) -> None:
+        if self.timer is not None:
+            self._stop()
+        else:
+            if self.step >= self.steps.last:
+                self.go(0)
+            self._start()
+        self._refresh_header(self.state)
+
+    def _start(self) -> None:
+        self.timer = self.set_interval(1 / SPEEDS[self.speed], self.tick)
+
+    def _stop(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+
+    def tick(self) -> None:
+        """One step of auto-play; it stops at the last step."""
+        self.action_step_forward()
+        if self.step >= self.steps.last:
+            self._stop()
+            self._refresh_header(self.state)
+
+    def _set_speed(self, speed: int) -> None:
+        self.speed = max(0, min(speed, len(SPEEDS) - 1))
+        if self.timer is not None:
+            self._stop()
+            self._start()
+        self._refresh_header(self.state)
+
+    def action_faster(self) -> None:
+        self._set_speed(self.speed + 1)
+
+    def action_slower(self) -> None:
+        self._set_speed(self.speed - 1)
+
+    def _export(self, players: bool) -> None:
+        try:
+            path = save_recap(self.folder, self.campaign_name, self.session, players)
+        except OSError as error:
+            self.notify(self.t("replay.export_failed", error=str(error)), severity="error")
+            return
+        key = "replay.exported_players" if players else "replay.exported"
+        self.notify(self.t(key, path=str(path)), timeout=15)
+
+    def action_export(self) -> None:
+        self._export(players=False)
+
+    def action_export_players(self) -> None:
+        self._export(players=True)
+
+    def action_close(self) -> None:
+        self._stop()
+        self.dismiss(None)

@@ -21,6 +21,7 @@ from gmscreen.tui.replay_app import ReplayApp
 from gmscreen.tui.screens.help import HelpScreen
 from gmscreen.tui.screens.replay import SPEEDS, ReplayScreen
 from gmscreen.tui.screens.replay_picker import SessionPicker
+from gmscreen.tui.session import madness_history
 from gmscreen.tui.widgets.replay_log import ReplayLog
 from gmscreen.tui.widgets.roster import Roster, card
 from gmscreen.tui.widgets.timeline import Timeline
@@ -57,6 +58,10 @@ def assert_shows(screen: ReplayScreen, expected: Campaign) -> None:
     header = str(screen.query_one("#header").render())
     assert clock_text(expected.clock, expected.settings.round_seconds, screen.t) in header
     assert f"step {screen.step} of" in header
+    events = screen.session.events[: screen.step]
+    for c in expected.characters:  # the sparkline: madness over the session up to this step
+        history = madness_history(screen.replay.start, events, screen.steps.void, c.id)
+        assert screen._history(c.id) == history[-120:]
 
 
 def test_every_step_shows_the_journal_folded_to_it(example: Path) -> None:

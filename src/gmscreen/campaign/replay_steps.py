@@ -24,6 +24,7 @@ class Steps:
         self.count = len(events)
         self.void = void_actions(events)
         self.live = [0, *(n + 1 for n, e in enumerate(events) if e.action not in self.void)]
+        self.void_steps = [n + 1 for n, e in enumerate(events) if e.action in self.void]
         self.checks = [
             n + 1
             for n, e in enumerate(events)

@@ -37,8 +37,11 @@ class Timeline(Widget):
         self.steps: Steps | None = None
         self.outcomes: Mapping[int, str] = {}  # check step -> outcome
         self.step = 0
+        self._marks: tuple[int, dict[int, str]] = (0, {})  # width -> marks, without the position
 
     def show(self, steps: Steps, outcomes: Mapping[int, str], step: int) -> None:
+        if steps is not self.steps or outcomes is not self.outcomes:
+            self._marks = (0, {})
         self.steps, self.outcomes, self.step = steps, outcomes, step
         self.refresh()
 
@@ -50,33 +53,45 @@ class Timeline(Widget):
         width = self.content_region.width
         if self.steps is None or width < 2:
             return Content("")
+        marks = dict(self._session_marks(width))
+        here = self._cell(self.step, width)
+        marks[here] = "here"
+        parts: list[tuple[str, str]] = []
+        for cell in range(width):
+            what = marks.get(cell)
+            if what == "here":
+                part = (HERE, "bold $accent")
+            elif what == "void":
+                part = (VOID, "dim")
+            elif what is not None:
+                part = (CHECK, CHECK_STYLES[what])
+            elif cell < here:
+                part = (PAST, "$accent 60%")
+            else:
+                part = (FUTURE, "$foreground 30%")
+            if parts and parts[-1][1] == part[1]:  # one span per run of the same style
+                parts[-1] = (parts[-1][0] + part[0], part[1])
+            else:
+                parts.append(part)
+        return Content.assemble(*parts)
+
+    def _session_marks(self, width: int) -> dict[int, str]:
+        """The checks and undone events, per cell: the same at every step, so kept per width."""
+        if self._marks[0] == width:
+            return self._marks[1]
         marks: dict[int, str] = {}
 
         def mark(cell: int, what: str) -> None:
             if RANK[what] > RANK.get(marks.get(cell, ""), 0):
                 marks[cell] = what
 
-        void_steps = (n for n in range(1, self.steps.count + 1) if self.steps.is_void(n))
-        for step in void_steps:
+        assert self.steps is not None
+        for step in self.steps.void_steps:
             mark(self._cell(step, width), "void")
         for step in self.steps.checks:
             mark(self._cell(step, width), self.outcomes.get(step, "success"))
-        here = self._cell(self.step, width)
-        mark(here, "here")
-        parts: list[tuple[str, str]] = []
-        for cell in range(width):
-            what = marks.get(cell)
-            if what == "here":
-                parts.append((HERE, "bold $accent"))
-            elif what == "void":
-                parts.append((VOID, "dim"))
-            elif what is not None:
-                parts.append((CHECK, CHECK_STYLES[what]))
-            elif cell < here:
-                parts.append((PAST, "$accent 60%"))
-            else:
-                parts.append((FUTURE, "$foreground 30%"))
-        return Content.assemble(*parts)
+        self._marks = (width, marks)
+        return marks
 
     def on_click(self, event: events.Click) -> None:
         width = self.content_region.width

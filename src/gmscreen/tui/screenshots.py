@@ -30,6 +30,7 @@ SHOTS: dict[str, tuple[str, ...]] = {
     "check-halfway": ("m", "5", "3", "enter"),
     "help": ("question_mark",),
     "player-view": ("p",),
+    "replay": ("R", "enter", "shift+right"),  # the session, at its madness check
 }
 
 

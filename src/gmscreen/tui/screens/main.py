@@ -433,4 +433,10 @@ class MainScreen(Screen[None]):
         self.notify(self.t("app.not_yet", what=self.t("command.item_tables.name")))
 
     def action_replay(self) -> None:
-        self.notify(self.t("app.not_yet", what=self.t("command.replay.name")))
+        # Read-only: the picker and the replay read the journals and never touch the table.
+        from gmscreen.tui.screens.replay_picker import SessionPicker
+
+        picker = SessionPicker(
+            self.table.folder, self.state.name, self.t, self.lang, self.table.session_path
+        )
+        self.app.push_screen(picker)

@@ -105,6 +105,15 @@ class GMScreenApp(App[None]):
                 t(f"command.{command.id}.help"),
                 partial(target.run_action, command.action),
             )
+        # a screen with commands of its own (the item screens) lists them too, run on it
+        own = set(getattr(screen, "PALETTE_COMMANDS", ()))
+        for command in palette_commands(("items",)):
+            if command.id in own:
+                yield SystemCommand(
+                    t(f"command.{command.id}.name"),
+                    t(f"command.{command.id}.help"),
+                    partial(screen.run_action, command.action),
+                )
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):

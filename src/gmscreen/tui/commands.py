@@ -16,7 +16,7 @@ from textual.dom import DOMNode
 
 from gmscreen.tui.i18n import Translate
 
-Scope = Literal["app", "main", "roster", "dialog", "replay"]
+Scope = Literal["app", "main", "roster", "dialog", "items", "replay"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +47,24 @@ COMMANDS: tuple[Command, ...] = (
     Command("log_search", "slash", "log_search", "main"),
     Command("player_view", "p", "player_view", "main", footer=True),
     Command("item_tables", "t", "item_tables", "main"),
+    Command("inventory", "i", "inventory", "main"),
     Command("replay", "R", "replay", "main"),
     Command("help", "question_mark,f1", "help", "app", footer=True),
     Command("dialog_roll", "r", "roll", "dialog", footer=True, palette=False),
     Command("dialog_confirm", "enter", "confirm", "dialog", footer=True, palette=False),
     Command("dialog_cancel", "escape", "cancel", "dialog", footer=True, palette=False),
     Command("quit", "q", "quit", "app", footer=True),
+    # the item tables and the inventory (screens/item_tables.py, screens/inventory.py)
+    Command("items_roll", "r", "roll", "items", footer=True),
+    Command("items_roll_rest", "a", "roll_rest", "items", footer=True),
+    Command("items_confirm", "enter", "confirm", "items", footer=True, palette=False),
+    Command("items_back", "escape", "back", "items", footer=True, palette=False),
+    Command("items_prev", "left_square_bracket", "prev_table", "items"),
+    Command("items_next", "right_square_bracket", "next_table", "items", footer=True),
+    Command("items_search", "slash", "search", "items", footer=True),
+    Command("items_inventory", "i", "inventory", "items", footer=True),
+    Command("inventory_note", "n", "note", "items", footer=True),
+    Command("inventory_remove", "delete", "remove", "items", footer=True),
     # the replay screen and its session picker (screens/replay.py, screens/replay_picker.py)
     Command("replay_back", "left", "step_back", "replay", footer=True),
     Command("replay_forward", "right", "step_forward", "replay", footer=True),
@@ -118,6 +130,8 @@ SYMBOLS = {
     "plus": "+",
     "minus": "-",
     "equals_sign": "=",
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
 }
 NAMED = {"space", "escape", "enter", "delete", "backspace", "tab"}
 

@@ -25,6 +25,7 @@ SECTIONS: tuple[tuple[str, tuple[Scope, ...]], ...] = (
     ("help.section_roster", ("roster",)),
     ("help.section_main", ("main", "app")),
     ("help.section_dialog", ("dialog",)),
+    ("help.section_items", ("items",)),
     ("replay.help_section", ("replay",)),
 )
 

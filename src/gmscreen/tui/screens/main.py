@@ -31,6 +31,7 @@ from gmscreen.tui.screens.character_form import FIELDS, CharacterForm
 from gmscreen.tui.screens.check import CheckResult, CheckScreen
 from gmscreen.tui.screens.dialogs import AdvanceScreen, ConfirmScreen, TextPrompt
 from gmscreen.tui.screens.gain import GainScreen, Target
+from gmscreen.tui.screens.item_entry import open_inventory, open_item_tables
 from gmscreen.tui.screens.player_view import PlayerView
 from gmscreen.tui.session import CheckAdapter, apply_gain, madness_history
 from gmscreen.tui.widgets.detail import DetailPane
@@ -429,8 +430,21 @@ class MainScreen(Screen[None]):
         keys = ",".join(effective_keys(by_id("player_view"), self.keymap))
         self.app.push_screen(PlayerView(self.state.characters, self.t, self.lang, keys))
 
-    def action_item_tables(self) -> None:
-        self.notify(self.t("app.not_yet", what=self.t("command.item_tables.name")))
+    @work(exclusive=True, group="dialog")
+    async def action_item_tables(self) -> None:
+        character = self._selected_character()
+        if character is not None:
+            await open_item_tables(
+                self.app, self.table, character.id, self.t, self.lang, self.rng, self.refresh_all
+            )
+            self.refresh_all()
+
+    @work(exclusive=True, group="dialog")
+    async def action_inventory(self) -> None:
+        character = self._selected_character()
+        if character is not None:
+            await open_inventory(self.app, self.table, character.id, self.t, self.lang)
+            self.refresh_all()
 
     def action_replay(self) -> None:
         # Read-only: the picker and the replay read the journals and never touch the table.

@@ -1,0 +1,190 @@
+"""One purchase on a MERP special-item table, as the item screen drives it.
+
+The rules' :class:`Resolution` walks the roll step by step; this object adds what the campaign
+needs around it: the budget check before the first die (and the GM's override of a refusal),
+the journal entry once the item is fully resolved (``item_rolled``, with the whole tree and every
+answer given, each die marked rolled, typed or picked), then ``item_kept`` or ``item_discarded``.
+Nothing is written before the resolution is done, so leaving half way leaves the campaign as it was.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import cast
+
+from gmscreen.campaign import events as ev
+from gmscreen.campaign.errors import InvalidAction
+from gmscreen.campaign.model import Character, MerpProfile
+from gmscreen.campaign.table import Table
+from gmscreen.rules import dice, merp
+from gmscreen.rules.merp import Budget, Category, RollRefused
+from gmscreen.rules.tables import PendingDie, Resolution
+from gmscreen.rules.tables_model import Lang, TableSet
+
+_FIRST_SENTENCE = re.compile(r"[.;] ")
+TITLE_MAX = 60
+
+
+def as_lang(lang: str) -> Lang:
+    return "es" if lang == "es" else "en"
+
+
+def budget_of(profile: MerpProfile) -> Budget:
+    category = cast(Category, profile.category)
+    rolls = {k: v for k, v in profile.rolls.items() if k in merp.TOP_TABLES}
+    return merp.budget(category, profile.points_total, rolls)
+
+
+def refusal(profile: MerpProfile, table_id: str) -> RollRefused | None:
+    """Why one more roll on ``table_id`` is not allowed, or None if it is."""
+    category = cast(Category, profile.category)
+    rolls = {k: v for k, v in profile.rolls.items() if k in merp.TOP_TABLES}
+    try:
+        merp.check_roll_allowed(category, profile.points_total, rolls, table_id)
+    except RollRefused as refused:
+        return refused
+    if merp.COSTS[category][table_id].points > profile.points_left:
+        # the profile's own count (a GM may have edited it) is the one the campaign enforces
+        return RollRefused(
+            "no_points",
+            table=table_id,
+            cost=merp.COSTS[category][table_id].points,
+            left=profile.points_left,
+        )
+    return None
+
+
+def title_of(text: str, fallback: str) -> str:
+    """The item's name: the first sentence of its entry, cut at a word near 60 letters."""
+    first = _FIRST_SENTENCE.split(text.strip(), maxsplit=1)[0].strip().rstrip(".")
+    if len(first) > TITLE_MAX:
+        first = first[:TITLE_MAX].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    return first or fallback
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled:
+    """The journaled item, waiting to be kept or discarded."""
+
+    item_id: str
+    cost: int
+    override: str | None
+
+
+class ItemRoll:
+    """A roll on a top table (1 or 2) for one character, from the first die to keep/discard."""
+
+    def __init__(
+        self,
+        table: Table,
+        tables: TableSet,
+        character_id: str,
+        table_id: str,
+        lang: Lang,
+        override: str | None = None,
+    ) -> None:
+        self.table = table
+        self.tables = tables
+        self.character_id = character_id
+        self.table_id = table_id
+        self.lang = lang
+        self.override = override
+        self.resolution = Resolution(tables, table_id)
+        self.rolled: Rolled | None = None
+        self.settled: str | None = None  # "kept" or "discarded"
+
+    @classmethod
+    def pending(
+        cls, table: Table, tables: TableSet, character_id: str, lang: Lang
+    ) -> ItemRoll | None:
+        """A roll journaled this session but neither kept nor discarded (the app was left)."""
+        items = table.pending_items(character_id)
+        if not items:
+            return None
+        item = items[0]
+        roll = cls(table, tables, character_id, item.table, lang)
+        roll.resolution = Resolution.from_dict(tables, item.tree)
+        cost, override = 0, None
+        for entry in table.events:
+            data = entry.event.data
+            if isinstance(data, ev.ItemRolled) and data.item.get("id") == item.id:
+                cost, override = data.cost, data.override
+        roll.rolled = Rolled(item.id, cost, override)
+        roll.override = override
+        return roll
+
+    @property
+    def character(self) -> Character:
+        return self.table.character(self.character_id)
+
+    @property
+    def done(self) -> bool:
+        return self.resolution.done
+
+    def cost(self) -> int:
+        profile = self.character.merp
+        if profile is None:
+            raise InvalidAction(f"{self.character.name} has no MERP profile")
+        price = merp.COSTS[cast(Category, profile.category)][self.table_id].points
+        if self.override is not None:
+            return max(0, min(price, profile.points_left))  # an override pays what is left
+        return price
+
+    # --- answers -------------------------------------------------------------------------------
+
+    def roll(self, rng: random.Random) -> None:
+        """Roll the one die awaited (the table's, or one written in an entry)."""
+        pending = self.resolution.pending
+        if isinstance(pending, PendingDie):
+            self.resolution.supply(dice.roll(pending.text, rng))
+
+    def roll_rest(self, rng: random.Random) -> None:
+        """Roll every die left, up to the next choice."""
+        self.resolution.auto(rng)
+
+    def typed(self, value: str) -> None:
+        self.resolution.supply_typed(value)
+
+    def pick_row(self, index: int) -> None:
+        self.resolution.pick_row(index)
+
+    def choose(self, index: int) -> None:
+        self.resolution.choose(index)
+
+    # --- the journal ---------------------------------------------------------------------------
+
+    def title(self) -> str:
+        return title_of(self.resolution.tree.text(self.lang), self.table_id)
+
+    def journal(self) -> Rolled | None:
+        """Once resolved, record the roll (pays the points); returns what was recorded."""
+        if not self.done or self.rolled is not None:
+            return self.rolled
+        cost = self.cost()
+        event = self.table.item_rolled(
+            self.character_id,
+            self.table_id,
+            self.title(),
+            self.resolution.to_dict(),
+            cost,
+            self.override,
+        )
+        assert isinstance(event.data, ev.ItemRolled)
+        self.rolled = Rolled(str(event.data.item["id"]), cost, self.override)
+        return self.rolled
+
+    def keep(self) -> None:
+        rolled = self.journal()
+        if rolled is None:
+            raise InvalidAction("the roll is not finished yet")
+        self.table.item_kept(self.character_id, rolled.item_id)
+        self.settled = "kept"
+
+    def discard(self) -> None:
+        rolled = self.journal()
+        if rolled is None:
+            raise InvalidAction("the roll is not finished yet")
+        self.table.item_discarded(self.character_id, rolled.item_id)
+        self.settled = "discarded"

@@ -1,0 +1,181 @@
+"""A character's special items: every rolled detail, notes on an item, and removal (asks first).
+
+Notes are the GM's own words and are shown exactly as typed (never read as markup).
+"""
+
+from __future__ import annotations
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign.model import Item
+from gmscreen.campaign.table import Table
+from gmscreen.rules.tables_model import Lang, TableSet
+from gmscreen.tui.commands import add_bindings, bindings
+from gmscreen.tui.i18n import Translate
+from gmscreen.tui.screens.dialogs import ConfirmScreen, TextPrompt
+from gmscreen.tui.widgets.item_tree import budget_content, sources, stored_tree, tree_content
+
+KEYS = ("inventory_note", "inventory_remove", "items_back")
+
+
+class InventoryScreen(Screen[None]):
+    DEFAULT_CSS = """
+    InventoryScreen #title { dock: top; height: 1; background: $primary; padding: 0 1; }
+    InventoryScreen #budget { height: auto; padding: 0 1; border: round $secondary; }
+    InventoryScreen #items { width: 40; border: round $primary; }
+    InventoryScreen #detail { width: 1fr; border: round $accent; padding: 0 1; }
+    InventoryScreen #notes { margin-top: 1; }
+    InventoryScreen #dice { margin-top: 1; color: $text-muted; }
+    InventoryScreen #empty { padding: 1 2; color: $text-muted; }
+    """
+
+    PALETTE_COMMANDS = ("inventory_note", "inventory_remove")
+
+    def __init__(
+        self,
+        table: Table,
+        tables: TableSet,
+        character_id: str,
+        t: Translate,
+        lang: Lang,
+    ) -> None:
+        super().__init__()
+        add_bindings(self, bindings("items", t, KEYS))
+        self.table = table
+        self.tables = tables
+        self.character_id = character_id
+        self.t = t
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        yield Static(id="budget")
+        with Horizontal():
+            yield OptionList(id="items")
+            with VerticalScroll(id="detail"):
+                yield Static(id="tree")
+                yield Static(id="notes")
+                yield Static(id="dice")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.query_one("#items", OptionList).focus()
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        return self.table.character(self.character_id).inventory
+
+    def refresh_view(self, keep: int | None = None) -> None:
+        t = self.t
+        character = self.table.character(self.character_id)
+        self.query_one("#title", Static).update(
+            Content(t("inventory.title", name=character.name, n=len(character.inventory)))
+        )
+        if character.merp is not None:
+            self.query_one("#budget", Static).update(
+                budget_content(character.merp, self.tables, t, self.lang)
+            )
+        items = self.query_one("#items", OptionList)
+        highlighted = items.highlighted if keep is None else keep
+        items.clear_options()
+        items.add_options(
+            [
+                Option(Content.assemble((i.title, "bold"), "\n", (i.id, "dim")), id=i.id)
+                for i in character.inventory
+            ]
+        )
+        if character.inventory:
+            items.highlighted = min(highlighted or 0, len(character.inventory) - 1)
+        self._show_item()
+        self.refresh_bindings()
+
+    def _selected(self) -> Item | None:
+        index = self.query_one("#items", OptionList).highlighted
+        items = self.items
+        if index is None or not 0 <= index < len(items):
+            return None
+        return items[index]
+
+    @on(OptionList.OptionHighlighted, "#items")
+    def _show_item(self) -> None:
+        item = self._selected()
+        tree = self.query_one("#tree", Static)
+        notes = self.query_one("#notes", Static)
+        dice = self.query_one("#dice", Static)
+        if item is None:
+            tree.update(Content(self.t("inventory.empty")))
+            notes.update("")
+            dice.update("")
+            return
+        node = stored_tree(item.tree)
+        if node is None:
+            tree.update(Content(item.title))
+        else:
+            tree.update(tree_content(node, self.tables, self.t, self.lang))
+        label = Content.styled(self.t("inventory.notes"), "bold")
+        body = (
+            Content(item.notes)
+            if item.notes
+            else Content.styled(self.t("inventory.no_notes"), "dim")
+        )
+        notes.update(Content.assemble(label, " ", body))
+        dice.update(Content.assemble(self.t("inventory.dice"), " ", sources(item.tree, self.t)))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("note", "remove"):
+            return self._selected() is not None
+        return True
+
+    @work(exclusive=True, group="inventory")
+    async def action_note(self) -> None:
+        item = self._selected()
+        if item is None:
+            return
+        text = await self.app.push_screen_wait(
+            TextPrompt(
+                self.t("inventory.note_title", title=item.title),
+                self.t("inventory.note_hint"),
+                item.notes,
+                self.t,
+            )
+        )
+        if text is None:
+            return
+        try:
+            self.table.item_note(self.character_id, item.id, text)
+        except CampaignError as error:
+            self.notify(str(error), severity="error")
+        self.refresh_view()
+
+    @work(exclusive=True, group="inventory")
+    async def action_remove(self) -> None:
+        item = self._selected()
+        if item is None:
+            return
+        name = self.table.character(self.character_id).name
+        sure = await self.app.push_screen_wait(
+            ConfirmScreen(
+                self.t("inventory.remove_title"),
+                self.t("inventory.remove_question", title=item.title, name=name),
+                self.t,
+            )
+        )
+        if not sure:
+            return
+        index = self.query_one("#items", OptionList).highlighted
+        try:
+            self.table.item_removed(self.character_id, item.id)
+        except CampaignError as error:
+            self.notify(str(error), severity="error")
+        self.refresh_view(keep=index)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,436 @@
+"""The MERP special-item tables for one character: browse, roll, keep or discard.
+
+Browse: the rows of one table (``[`` and ``]`` move between tables, ``/`` searches). On Table 1
+or 2, ``r`` rolls, digits and ``enter`` take the player's d100, and ``enter`` on a row picks it.
+The budget is checked first; a refusal is shown and the GM may override it (journaled as such).
+Then the result tree grows one answer at a time: ``r`` or a typed die for the die awaited, ``a``
+for every die left, ``1``–``9`` for a choice. Once resolved the roll is journaled; ``enter``
+keeps the item, ``esc`` discards it (the journal keeps the roll, marked discarded).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rich.text import Text
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign.table import Table
+from gmscreen.rules import merp
+from gmscreen.rules.dice import DiceError
+from gmscreen.rules.merp import RollRefused
+from gmscreen.rules.tables import PendingChoice, PendingDie
+from gmscreen.rules.tables_model import Lang, TableSet
+from gmscreen.tui.commands import add_bindings, bindings
+from gmscreen.tui.i18n import Translate
+from gmscreen.tui.item_roll import ItemRoll, refusal
+from gmscreen.tui.screens.dialogs import ConfirmScreen
+from gmscreen.tui.widgets.item_tree import budget_content, table_label, tree_content
+from gmscreen.tui.widgets.text_input import TextInput
+
+MAX_TYPED = 3
+ERRORS = (CampaignError, DiceError, ValueError)
+BROWSE_KEYS = ("items_confirm", "items_back", "items_roll", "items_prev", "items_next")
+PALETTE = (
+    "items_roll",
+    "items_roll_rest",
+    "items_prev",
+    "items_next",
+    "items_search",
+    "items_inventory",
+)
+
+
+class ItemTableScreen(Screen[None]):
+    DEFAULT_CSS = """
+    ItemTableScreen #title { dock: top; height: 1; background: $primary; padding: 0 1; }
+    ItemTableScreen #budget { height: auto; padding: 0 1; border: round $secondary; }
+    ItemTableScreen #tabs { height: 1; padding: 0 1; }
+    ItemTableScreen #search { display: none; }
+    ItemTableScreen #search.shown { display: block; }
+    ItemTableScreen #rows { height: 1fr; }
+    ItemTableScreen #result { height: 1fr; border: round $accent; padding: 0 1; display: none; }
+    ItemTableScreen.rolling #rows { display: none; }
+    ItemTableScreen.rolling #result { display: block; }
+    ItemTableScreen #prompt { height: auto; padding: 0 1; color: $accent; text-style: bold; }
+    ItemTableScreen #typed { height: auto; padding: 0 1; }
+    ItemTableScreen #error { height: auto; padding: 0 1; color: $error; text-style: bold; }
+    """
+
+    PALETTE_COMMANDS = PALETTE
+    AUTO_FOCUS = "#rows"
+
+    def __init__(
+        self,
+        table: Table,
+        tables: TableSet,
+        character_id: str,
+        t: Translate,
+        lang: Lang,
+        rng: random.Random,
+        pending: ItemRoll | None = None,
+    ) -> None:
+        super().__init__()
+        add_bindings(self, bindings("items", t, (*BROWSE_KEYS, *PALETTE)))
+        self.table = table
+        self.tables = tables
+        self.character_id = character_id
+        self.t = t
+        self.lang = lang
+        self.rng = rng
+        self.browsable = [tb.id for tb in tables.main()]
+        self.current = self._cheapest()
+        self.roll: ItemRoll | None = pending
+        self.typed = ""
+        self.query_text = ""
+        self.on_change: Callable[[], None] | None = None  # told after each journaled action
+
+    def _cheapest(self) -> str:
+        profile = self.table.character(self.character_id).merp
+        if profile is None:
+            return merp.TABLE_1
+        costs = merp.COSTS.get(profile.category)  # type: ignore[call-overload]
+        if not costs:
+            return merp.TABLE_1
+        return str(min(merp.TOP_TABLES, key=lambda tid: costs[tid].points))
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        yield Static(id="budget")
+        yield Static(id="tabs")
+        yield TextInput(placeholder=self.t("items.search_hint"), id="search")
+        yield DataTable(id="rows", cursor_type="row", zebra_stripes=True)
+        with VerticalScroll(id="result"):
+            yield Static(id="tree")
+        yield Static(id="prompt")
+        yield Static(id="typed")
+        yield Static(id="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        rows = self.query_one("#rows", DataTable)
+        rows.add_column(self.t("items.col_range"), width=7, key="range")
+        rows.add_column(self.t("items.col_markers"), width=8, key="markers")
+        rows.add_column(self.t("items.col_text"), width=96, key="text")
+        self.fill_rows()
+        self.refresh_view()
+        if self.roll is not None:
+            self.notify(self.t("items.pending_found", title=self.roll.title()))
+
+    @property
+    def profile_name(self) -> str:
+        return self.table.character(self.character_id).name
+
+    def fill_rows(self) -> None:
+        rows = self.query_one("#rows", DataTable)
+        rows.clear()
+        wanted = self.query_text.casefold().strip()
+        for row in self.tables[self.current].rows:
+            text = row.short(self.lang)
+            covers = wanted.isdigit() and row.lo <= int(wanted) <= row.hi
+            if wanted and wanted not in text.casefold() and not covers:
+                continue
+            rows.add_row(
+                Text(row.range_text),
+                Text(" ".join(row.markers)),
+                Text(text),
+                key=str(row.index),
+                height=None,
+            )
+
+    def refresh_view(self) -> None:
+        t = self.t
+        character = self.table.character(self.character_id)
+        title = t("items.title", name=character.name)
+        self.query_one("#title", Static).update(Content(title))
+        budget = self.query_one("#budget", Static)
+        if character.merp is not None:
+            budget.update(budget_content(character.merp, self.tables, t, self.lang))
+        tabs: list[str | tuple[str, str]] = [(t("items.tables"), "dim"), (" ", "dim")]
+        for table_id in self.browsable:
+            label = table_label(self.tables, table_id, self.lang).split()[-1]
+            style = "reverse bold" if table_id == self.current else "bold"
+            tabs += [(f" {label} ", style), (" ", "dim")]
+        tabs += [("  ", "dim"), (self.tables[self.current].title(self.lang), "bold $accent")]
+        self.query_one("#tabs", Static).update(Content.assemble(*tabs))
+        rolling = self.roll is not None
+        self.set_class(rolling, "rolling")
+        if self.roll is not None:
+            res = self.roll.resolution
+            self.query_one("#tree", Static).update(
+                tree_content(res.tree, self.tables, t, self.lang, res.pending)
+            )
+            self.query_one("#result", VerticalScroll).scroll_end(animate=False)
+        self.query_one("#prompt", Static).update(Content(self._prompt()))
+        typed = t("items.typed", value=self.typed) if self.typed else ""
+        self.query_one("#typed", Static).update(Content(typed))
+        self.refresh_bindings()
+
+    def _prompt(self) -> str:
+        t = self.t
+        roll = self.roll
+        if roll is None:
+            if self.current in merp.TOP_TABLES:
+                return t("items.prompt_browse")
+            return t("items.prompt_browse_sub")
+        pending = roll.resolution.pending
+        if isinstance(pending, PendingDie):
+            return t("items.prompt_die", purpose=pending.purpose(self.lang), die=pending.text)
+        if isinstance(pending, PendingChoice):
+            return t("items.prompt_choice", n=len(pending.options))
+        if roll.settled is None:
+            return t("items.prompt_keep", cost=roll.rolled.cost if roll.rolled else 0)
+        return ""
+
+    def _error(self, message: str) -> None:
+        self.query_one("#error", Static).update(Content(message))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        roll = self.roll
+        if action in ("roll",):
+            if roll is None:
+                return self.current in merp.TOP_TABLES
+            return isinstance(roll.resolution.pending, PendingDie)
+        if action == "roll_rest":
+            return roll is not None and isinstance(roll.resolution.pending, PendingDie)
+        if action in ("prev_table", "next_table", "search", "inventory"):
+            return roll is None
+        return True
+
+    # --- browsing ----------------------------------------------------------------------------
+
+    def _move(self, step: int) -> None:
+        if self.roll is not None:
+            return
+        n = self.browsable.index(self.current)
+        self.current = self.browsable[(n + step) % len(self.browsable)]
+        self.typed = ""
+        self._error("")
+        self.fill_rows()
+        self.refresh_view()
+
+    def action_prev_table(self) -> None:
+        self._move(-1)
+
+    def action_next_table(self) -> None:
+        self._move(1)
+
+    def action_search(self) -> None:
+        if self.roll is not None:
+            return
+        search = self.query_one("#search", Input)
+        search.add_class("shown")
+        search.focus()
+
+    @on(Input.Changed, "#search")
+    def _search_changed(self, event: Input.Changed) -> None:
+        self.query_text = event.value
+        self.fill_rows()
+
+    @on(Input.Submitted, "#search")
+    def _search_done(self) -> None:
+        self.query_one("#rows", DataTable).focus()
+
+    def _close_search(self) -> bool:
+        search = self.query_one("#search", Input)
+        if not search.has_class("shown"):
+            return False
+        search.value = ""
+        search.remove_class("shown")
+        self.query_text = ""
+        self.fill_rows()
+        self.query_one("#rows", DataTable).focus()
+        return True
+
+    def action_inventory(self) -> None:
+        from gmscreen.tui.screens.inventory import InventoryScreen
+
+        if self.roll is None:
+            self.app.push_screen(
+                InventoryScreen(self.table, self.tables, self.character_id, self.t, self.lang)
+            )
+
+    # --- keys ---------------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        if isinstance(self.focused, Input) or event.character is None:
+            if event.key == "backspace" and self.typed and not isinstance(self.focused, Input):
+                self.typed = self.typed[:-1]
+                self.refresh_view()
+                event.stop()
+            return
+        if not event.character.isdigit():
+            return
+        pending = self.roll.resolution.pending if self.roll is not None else None
+        if self.roll is not None and isinstance(pending, PendingChoice):
+            event.stop()
+            index = int(event.character) - 1
+            if 0 <= index < len(pending.options):
+                self._answer(lambda roll: roll.choose(index))
+            return
+        if self.roll is None and self.current not in merp.TOP_TABLES:
+            return
+        if self.roll is not None and not isinstance(pending, PendingDie):
+            return
+        event.stop()
+        if len(self.typed) < MAX_TYPED:
+            self.typed += event.character
+        self._error("")
+        self.refresh_view()
+
+    @on(DataTable.RowSelected, "#rows")
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if self.typed:
+            self.action_confirm()
+            return
+        if event.row_key.value is None:
+            return
+        index = int(event.row_key.value)
+        if self.current not in merp.TOP_TABLES:
+            self._error(self.t("items.sub_table", table=self._label(self.current)))
+            return
+        self._start(lambda roll: roll.pick_row(index))
+
+    def _label(self, table_id: str) -> str:
+        return table_label(self.tables, table_id, self.lang)
+
+    def action_roll(self) -> None:
+        if self.roll is None:
+            if self.current not in merp.TOP_TABLES:
+                self._error(self.t("items.sub_table", table=self._label(self.current)))
+                return
+            self._start(lambda roll: roll.roll(self.rng))
+        elif isinstance(self.roll.resolution.pending, PendingDie):
+            self._answer(lambda roll: roll.roll(self.rng))
+
+    def action_roll_rest(self) -> None:
+        if self.roll is not None and isinstance(self.roll.resolution.pending, PendingDie):
+            self._answer(lambda roll: roll.roll_rest(self.rng))
+
+    def action_confirm(self) -> None:
+        roll = self.roll
+        if self.typed:
+            typed = self.typed
+            if roll is None:
+                self._start(lambda r: r.typed(typed))
+            elif isinstance(roll.resolution.pending, PendingDie):
+                self._answer(lambda r: r.typed(typed))
+            return
+        if roll is None:
+            table = self.query_one("#rows", DataTable)
+            if table.row_count:
+                table.action_select_cursor()
+            return
+        if roll.done and roll.settled is None:
+            self._settle(keep=True)
+        elif isinstance(roll.resolution.pending, PendingDie):
+            self._error(self.t("items.type_first"))
+
+    def action_back(self) -> None:
+        if self._close_search():
+            return
+        if self.typed:
+            self.typed = ""
+            self._error("")
+            self.refresh_view()
+            return
+        roll = self.roll
+        if roll is None:
+            self.dismiss(None)
+        elif roll.done:
+            self._settle(keep=False)
+        else:
+            self._abandon()
+
+    # --- the roll ------------------------------------------------------------------------------
+
+    @work(exclusive=True, group="items")
+    async def _start(self, first: Callable[[ItemRoll], None]) -> None:
+        """Check the budget (the GM may override a refusal), then give the first answer."""
+        self.typed = ""
+        character = self.table.character(self.character_id)
+        if character.merp is None:
+            return
+        override = None
+        refused: RollRefused | None = refusal(character.merp, self.current)
+        if refused is not None:
+            message = refused.message(self.lang)
+            self._error(self.t("items.refused", message=message))
+            self.refresh_view()
+            sure = await self.app.push_screen_wait(
+                ConfirmScreen(
+                    self.t("items.override_title"),
+                    self.t("items.override_question", message=message),
+                    self.t,
+                )
+            )
+            if not sure:
+                return
+            override = refused.key
+        self._error("")
+        self.roll = ItemRoll(
+            self.table, self.tables, self.character_id, self.current, self.lang, override
+        )
+        if not self._answer(first):
+            self.roll = None
+            self.refresh_view()
+
+    def _answer(self, step: Callable[[ItemRoll], None]) -> bool:
+        roll = self.roll
+        if roll is None:
+            return False
+        self.typed = ""
+        try:
+            step(roll)
+            if roll.done:
+                roll.journal()
+        except ERRORS as error:
+            self._error(str(error))
+            self.refresh_view()
+            return False
+        self._error("")
+        self.refresh_view()
+        if roll.rolled is not None:
+            self._changed()
+        self.query_one("#result", VerticalScroll).focus()
+        return True
+
+    def _settle(self, keep: bool) -> None:
+        roll = self.roll
+        if roll is None:
+            return
+        try:
+            roll.keep() if keep else roll.discard()
+        except ERRORS as error:
+            self._error(str(error))
+            return
+        self.roll = None
+        self._changed()
+        key = "items.kept" if keep else "items.discarded"
+        self.notify(self.t(key, title=roll.title(), name=self.profile_name))
+        self.refresh_view()
+        self.query_one("#rows", DataTable).focus()
+
+    @work(exclusive=True, group="items")
+    async def _abandon(self) -> None:
+        sure = await self.app.push_screen_wait(
+            ConfirmScreen(self.t("items.abandon_title"), self.t("items.abandon_question"), self.t)
+        )
+        if sure and self.roll is not None and not self.roll.done:
+            self.roll = None
+            self.refresh_view()
+            self.query_one("#rows", DataTable).focus()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()

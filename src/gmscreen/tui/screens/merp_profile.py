@@ -1,0 +1,95 @@
+"""Ask for a character's MERP profile (spell-user category, race, background points) before items.
+
+Returns the profile as the campaign's plain field value (``edit_character(merp=...)``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gmscreen.campaign.model import SPELL_USER_CATEGORIES
+from gmscreen.rules.tables_model import Lang
+from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
+from gmscreen.tui.i18n import Translate
+from gmscreen.tui.screens.dialogs import DIALOG_CSS
+from gmscreen.tui.widgets.item_tree import category_label
+from gmscreen.tui.widgets.text_input import TextInput
+
+MAX_POINTS = 99
+
+
+class MerpProfileForm(ModalScreen[dict[str, Any] | None]):
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="MerpProfileForm")
+        + """
+    MerpProfileForm #categories { height: auto; max-height: 8; margin-bottom: 1; }
+    MerpProfileForm .label { color: $text-muted; }
+    """
+    )
+
+    def __init__(self, name: str, t: Translate, lang: Lang) -> None:
+        super().__init__()
+        add_bindings(self, [*bindings("dialog", t, NO_ROLL)])
+        self.character_name = name
+        self.t = t
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        t = self.t
+        with Vertical(id="dialog"):
+            yield Static(Content(t("profile.title", name=self.character_name)), id="title")
+            yield Static(Content(t("profile.category")), classes="label")
+            yield OptionList(
+                *[
+                    Option(Content(category_label(c, self.lang)), id=c)
+                    for c in SPELL_USER_CATEGORIES
+                ],
+                id="categories",
+            )
+            yield Static(Content(t("profile.race")), classes="label")
+            yield TextInput(id="race", compact=True)
+            yield Static(Content(t("profile.points")), classes="label")
+            yield TextInput(id="points", compact=True)
+            yield Static(id="error")
+            yield Static(Content(t("profile.hint")), id="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        options = self.query_one("#categories", OptionList)
+        options.highlighted = 0
+        options.focus()
+
+    @on(OptionList.OptionSelected, "#categories")
+    def _category_chosen(self) -> None:
+        self.query_one("#race", TextInput).focus()
+
+    @on(TextInput.Submitted)
+    def action_confirm(self) -> None:
+        points_text = self.query_one("#points", TextInput).value.strip()
+        if not points_text.isdigit() or int(points_text) > MAX_POINTS:
+            self.query_one("#error", Static).update(
+                Content(self.t("profile.error_points", high=MAX_POINTS))
+            )
+            self.query_one("#points", TextInput).focus()
+            return
+        index = self.query_one("#categories", OptionList).highlighted or 0
+        self.dismiss(
+            {
+                "category": SPELL_USER_CATEGORIES[index],
+                "race": self.query_one("#race", TextInput).value.strip(),
+                "points_total": int(points_text),
+                "points_spent": 0,
+                "rolls": {},
+            }
+        )
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

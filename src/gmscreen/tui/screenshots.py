@@ -19,6 +19,7 @@ from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.table import open_table
 from gmscreen.rules import dice
 from gmscreen.tui.app import GMScreenApp, make_app
+from gmscreen.tui.item_samples import ITEM_SHOTS, merp_sample_campaign
 
 SEED = 5
 SIZE = (120, 40)
@@ -90,6 +91,11 @@ def main(argv: Sequence[str]) -> int:
             folder = sample_campaign(Path(tmp))
             asyncio.run(shoot(folder, keys, out / f"{name}.svg"))
             shutil.rmtree(folder, ignore_errors=True)
+        print(out / f"{name}.svg")
+    for name, keys in ITEM_SHOTS.items():  # the MERP item screens, on a MERP party
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = merp_sample_campaign(Path(tmp), fixed_clock)
+            asyncio.run(shoot(folder, keys, out / f"{name}.svg"))
         print(out / f"{name}.svg")
     return 0
 

@@ -29,7 +29,7 @@ class InventoryScreen(Screen[None]):
     DEFAULT_CSS = """
     InventoryScreen #title { dock: top; height: 1; background: $primary; padding: 0 1; }
     InventoryScreen #budget { height: auto; padding: 0 1; border: round $secondary; }
-    InventoryScreen #items { width: 40; border: round $primary; }
+    InventoryScreen #items { width: 40; height: 1fr; border: round $primary; }
     InventoryScreen #detail { width: 1fr; border: round $accent; padding: 0 1; }
     InventoryScreen #notes { margin-top: 1; }
     InventoryScreen #dice { margin-top: 1; color: $text-muted; }
@@ -126,8 +126,10 @@ class InventoryScreen(Screen[None]):
             if item.notes
             else Content.styled(self.t("inventory.no_notes"), "dim")
         )
-        notes.update(Content.assemble(label, " ", body))
-        dice.update(Content.assemble(self.t("inventory.dice"), " ", sources(item.tree, self.t)))
+        notes.update(Content.assemble(label, (" ", "dim"), body))
+        dice.update(
+            Content.assemble(self.t("inventory.dice"), (" ", "dim"), sources(item.tree, self.t))
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("note", "remove"):

@@ -204,6 +204,8 @@ class ItemTableScreen(Screen[None]):
             return roll is not None and isinstance(roll.resolution.pending, PendingDie)
         if action in ("prev_table", "next_table", "search", "inventory"):
             return roll is None
+        if action == "confirm":  # a choice is made with its number, not with enter
+            return roll is None or not isinstance(roll.resolution.pending, PendingChoice)
         return True
 
     # --- browsing ----------------------------------------------------------------------------

@@ -142,3 +142,22 @@ async def _profile(folder: Path) -> None:
         "Dwarf",
         3,
     )
+
+
+def test_the_roll_log_says_when_the_gm_overrode_the_rules(tmp_path: Path) -> None:
+    folder = merp_campaign(tmp_path, points_total=1)
+    with open_table(folder, rng=random.Random(2), clock=fixed_clock) as table:
+        table.item_rolled("ioreth", "merp-2", "Runes", {}, 1)
+        table.item_rolled("ioreth", "merp-2", "Staff", {}, 0, "no_points")
+    asyncio.run(_log_says(folder))
+
+
+async def _log_says(folder: Path) -> None:
+    from gmscreen.tui.widgets.roll_log import RollLog
+
+    app = build(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        lines = [e.what for e in app.screen.query_one(RollLog).entries]
+    assert any("Rolled an item: Runes" in line for line in lines)
+    assert any("by the GM's override of the points left: Staff" in line for line in lines)

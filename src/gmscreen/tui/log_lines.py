@@ -151,6 +151,10 @@ class LogBuilder:
             case ev.Undo():
                 key = "log.redo" if data.redo else "log.undo"
                 yield entry(t(key, target=data.target))
+            case ev.ItemRolled() if data.override is not None:
+                title = str(data.item.get("title", ""))
+                rule = t(f"log.override_{data.override}")
+                yield entry(t("log.item_rolled_override", title=title, rule=rule))
             case ev.ItemRolled() | ev.ItemKept() | ev.ItemDiscarded() | ev.ItemRemoved():
                 title = str(data.item.get("title", ""))
                 yield entry(t(f"log.{event.kind}", title=title))

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, Static
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignError
@@ -98,6 +98,7 @@ class MainScreen(Screen[None]):
             with Vertical(id="roster-box"):
                 roster = Roster(self.t, id="roster")
                 roster.bind_keys(bindings("roster", self.t))
+                roster.on_highlight = self._refresh_detail
                 yield roster
                 yield Static(Content(self.t("app.no_character")), id="empty")
             yield DetailPane(self.t, id="detail")
@@ -162,9 +163,11 @@ class MainScreen(Screen[None]):
             parts += ["   ", (self.t("header.filter", name=name), "italic")]
         if log.search:
             parts += ["   ", (self.t("header.search", text=log.search), "italic")]
-        self.query_one("#header", Static).update(Content.assemble(*parts))
+        self.query_one("#header", Static).update(Content.assemble(*parts), layout=False)
 
     def _refresh_detail(self) -> None:
+        if not self.is_mounted:
+            return
         roster = self.query_one(Roster)
         selected = roster.selected_id
         character = (
@@ -206,10 +209,6 @@ class MainScreen(Screen[None]):
         if self.state.has_character(character_id):
             return self.state.character(character_id).name
         return self.builder.names.get(character_id, character_id)
-
-    @on(OptionList.OptionHighlighted, "#roster")
-    def _selected(self) -> None:
-        self._refresh_detail()
 
     @on(Roster.MarksChanged)
     def _marks(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Sparkline, Static
 
@@ -98,11 +98,13 @@ def _kind_detail(key: str, lang: str) -> str:
     return load_madness_data().kind(key).detail.get(lang)
 
 
-class DetailPane(VerticalScroll):
+class DetailPane(Vertical):
+    """Fixed parts (the text fills, the sparkline sits below), so updates need no new layout."""
+
     DEFAULT_CSS = """
     DetailPane { padding: 0 1; }
-    DetailPane > Static { width: 100%; }
-    DetailPane #spark-title { margin-top: 1; color: $text-muted; }
+    DetailPane #detail-text { width: 100%; height: 1fr; }
+    DetailPane #spark-title { height: 1; color: $text-muted; }
     DetailPane Sparkline { height: 3; margin-bottom: 1; }
     """
 
@@ -116,6 +118,11 @@ class DetailPane(VerticalScroll):
         yield Static(Content(self.t("detail.sparkline")), id="spark-title")
         yield Sparkline([], id="spark")
 
+    @staticmethod
+    def _show_spark(spark: Sparkline, title: Static, shown: bool) -> None:
+        if spark.display != shown:  # a change of display means a new layout: only when needed
+            spark.display = title.display = shown
+
     def show(
         self,
         character: CharacterLike | None,
@@ -127,9 +134,9 @@ class DetailPane(VerticalScroll):
         spark = self.query_one("#spark", Sparkline)
         title = self.query_one("#spark-title", Static)
         if character is None:
-            detail.update(Content(self.t("detail.empty")))
-            spark.display = title.display = False
+            detail.update(Content(self.t("detail.empty")), layout=False)
+            self._show_spark(spark, title, False)
             return
-        detail.update(detail_text(character, notes, ctx, self.t))
-        spark.display = title.display = ctx.madness
+        detail.update(detail_text(character, notes, ctx, self.t), layout=False)
+        self._show_spark(spark, title, ctx.madness)
         spark.data = list(history) if len(history) > 1 else [*history, *history]

@@ -128,8 +128,9 @@ class RollLog(ScrollView, can_focus=True):
         self.refresh()
         if follow:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
-            # Before the first layout the height is unknown: follow again once it is.
-            self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
+            if self.scroll_y < self.max_scroll_y:
+                # Before a layout the sizes are not settled: follow again once they are.
+                self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
 
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from textual.binding import Binding
@@ -97,7 +97,9 @@ class Roster(OptionList):
     """Cards of every character; ``space`` marks several for a gain."""
 
     DEFAULT_CSS = """
-    Roster, Roster:focus { height: 1fr; border: none; background: transparent; }
+    Roster, Roster:focus {
+        height: 1fr; border: none; background: transparent; text-wrap: nowrap;
+    }
     """
 
     class MarksChanged(Message):
@@ -111,7 +113,8 @@ class Roster(OptionList):
         self.marked: set[str] = set()
         self._characters: dict[str, CharacterLike] = {}
         self._ctx: CardContext | None = None
-        self._rendered: dict[str, tuple[CharacterLike, bool, CardContext]] = {}
+        self._rendered: dict[str, tuple[object, ...]] = {}
+        self.on_highlight: Callable[[], None] | None = None
 
     def bind_keys(self, bindings: Iterable[Binding]) -> None:
 
@@ -134,19 +137,31 @@ class Roster(OptionList):
                 self.highlighted = ids.index(selected) if selected in ids else 0
         else:
             for index, character in enumerate(characters):
-                key = (character, character.id in self.marked, ctx)
+                key = self._key(character, ctx)
                 if self._rendered.get(character.id) != key:
                     self._rendered[character.id] = key
+                    marked = character.id in self.marked
                     self.replace_option_prompt_at_index(
-                        index, card(character, key[1], ctx, self._t)
+                        index, card(character, marked, ctx, self._t)
                     )
         self._characters = {c.id: c for c in characters}
         self._ctx = ctx
 
+    def _key(self, character: CharacterLike, ctx: CardContext) -> tuple[object, ...]:
+        """What a card depends on: the clock only matters while an episode runs."""
+        now = ctx.now if character.sanity.episode is not None else None
+        return (character, character.id in self.marked, replace(ctx, now=0), now)
+
     def _option(self, character: CharacterLike, ctx: CardContext) -> Option:
         marked = character.id in self.marked
-        self._rendered[character.id] = (character, marked, ctx)
+        self._rendered[character.id] = self._key(character, ctx)
         return Option(card(character, marked, ctx, self._t), id=character.id)
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        # Told at once rather than by message, so the detail pane is drawn in the same frame.
+        if self.on_highlight is not None:
+            self.on_highlight()
 
     def action_toggle_mark(self) -> None:
         selected = self.selected_id

@@ -29,11 +29,11 @@ def fumble_range(first_fumble: int, t: Translate) -> str:
 
 
 def clock_text(seconds: int, round_seconds: int, t: Translate) -> str:
-    """``Day 1 · 08:00:00 · round 3``: the day counts from 1, the round within the minute's run."""
+    """``Day 1 · 08:00:00 · round 3``: the day counts from 1, rounds count within the day."""
     day, rest = divmod(seconds, DAY)
     hours, rest = divmod(rest, HOUR)
     minutes, secs = divmod(rest, MINUTE)
-    rounds = seconds // max(1, round_seconds)
+    rounds = (seconds % DAY) // max(1, round_seconds)
     return t(
         "clock.text",
         day=day + 1,

@@ -10,6 +10,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -166,9 +167,11 @@ class MainScreen(Screen[None]):
         self.query_one("#header", Static).update(Content.assemble(*parts), layout=False)
 
     def _refresh_detail(self) -> None:
-        if not self.is_mounted:
+        try:
+            roster = self.query_one(Roster)
+            pane = self.query_one(DetailPane)
+        except NoMatches:  # told of a selection before the pane is there
             return
-        roster = self.query_one(Roster)
         selected = roster.selected_id
         character = (
             self.state.character(selected)
@@ -187,9 +190,7 @@ class MainScreen(Screen[None]):
                 self.table.session_start, [e.event for e in entries], void, character.id
             )
             history = history[-SPARK_POINTS:]
-        self.query_one(DetailPane).show(
-            character, character.notes if character else "", self.context(), history
-        )
+        pane.show(character, character.notes if character else "", self.context(), history)
 
     def _refresh_log(self, rebuild: bool) -> None:
         entries = self.table.events

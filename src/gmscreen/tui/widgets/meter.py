@@ -58,10 +58,10 @@ def meter(state: MadnessState, fumble_base: int, t: Translate, width: int = 24) 
         " ",
         (f"{state.madness}/{state.pow}", "bold"),
     ]
+    over = state.madness - state.pow
+    if over > 0:
+        parts.append((f" +{over}", OVER_STYLE))
     if check_due(state):
-        over = state.madness - state.pow
-        if over:
-            parts.append((f" +{over}", OVER_STYLE))
         parts.append(
             (
                 " · " + t("meter.fumbles", range=fumble_range(fumble_from(state, fumble_base), t)),

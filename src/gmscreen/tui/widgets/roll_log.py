@@ -82,6 +82,7 @@ class RollLog(ScrollView, can_focus=True):
         self.filter_who: str | None = None
         self.search: str = ""
         self._cache: LRUCache[tuple[str, int], Strip] = LRUCache(1024)
+        self._follow = True  # at the bottom: new lines scroll into view
 
     @property
     def visible_entries(self) -> list[LogEntry]:
@@ -89,7 +90,13 @@ class RollLog(ScrollView, can_focus=True):
 
     @property
     def following(self) -> bool:
-        return self.scroll_y >= self.max_scroll_y
+        return self._follow
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if self.size.height and self.virtual_size.height:
+            # The GM scrolled up: stay there; back at the bottom: follow again.
+            self._follow = new_value >= self.max_scroll_y
 
     def _matches(self, entry: LogEntry) -> bool:
         if self.filter_who is not None and entry.who != self.filter_who:
@@ -147,4 +154,4 @@ class RollLog(ScrollView, can_focus=True):
         return strip.apply_offsets(0, index)
 
     def on_resize(self) -> None:
-        self._update(self.following)
+        self._update(self._follow)

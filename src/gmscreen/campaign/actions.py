@@ -37,7 +37,7 @@ def _sane(character: Character, sanity: MadnessState, **other: Any) -> Character
 
 def _needs_madness(state: Campaign) -> None:
     if "madness" not in state.settings.modules:
-        raise InvalidAction("this campaign does not use the madness rules")
+        raise InvalidAction("this campaign does not use the madness rules", "madness_off")
 
 
 def check_due(character: Character) -> bool:
@@ -61,7 +61,7 @@ def gain(
             c.sanity, preset_key, inputs, roll, madness.day_of(state.clock), adjustment
         )
     except (MadnessError, DiceError) as error:
-        raise InvalidAction(str(error)) from None
+        raise InvalidAction(str(error)).coded_like(error) from None
     data = ev.Gain(
         g.preset,
         dict(g.inputs),
@@ -80,14 +80,20 @@ def check_roll(state: Campaign, character_id: str, d100: Roll) -> Draft:
     _needs_madness(state)
     c = state.character(character_id)
     if c.awaiting_kind is not None:
-        raise InvalidAction(f"{c.name}'s check failed: roll the kind of madness first")
+        raise InvalidAction(
+            f"{c.name}'s check failed: roll the kind of madness first", "kind_first", name=c.name
+        )
     if c.sanity.episode is not None:
-        raise InvalidAction(f"{c.name} is mad already; a check waits until the episode ends")
+        raise InvalidAction(
+            f"{c.name} is mad already; a check waits until the episode ends",
+            "mad_already",
+            name=c.name,
+        )
     base = state.settings.fumble_base
     try:
         r = madness.resolve_check_roll(c.sanity, d100, base)
     except (MadnessError, DiceError) as error:
-        raise InvalidAction(str(error)) from None
+        raise InvalidAction(str(error)).coded_like(error) from None
     awaiting = None if r.outcome == "success" else r.outcome
     after = _sane(c, r.after, awaiting_kind=awaiting)
     data = ev.CheckRoll(
@@ -109,7 +115,11 @@ def check_kind(state: Campaign, character_id: str, d6: Roll) -> Draft:
     _needs_madness(state)
     c = state.character(character_id)
     if c.awaiting_kind is None:
-        raise InvalidAction(f"no kind of madness is due for {c.name}: no check has failed")
+        raise InvalidAction(
+            f"no kind of madness is due for {c.name}: no check has failed",
+            "no_kind_due",
+            name=c.name,
+        )
     try:
         e = madness.start_episode(
             c.sanity,
@@ -119,7 +129,7 @@ def check_kind(state: Campaign, character_id: str, d6: Roll) -> Draft:
             state.settings.round_seconds,
         )
     except (MadnessError, DiceError) as error:
-        raise InvalidAction(str(error)) from None
+        raise InvalidAction(str(error)).coded_like(error) from None
     assert e.after.episode is not None
     data = ev.EpisodeStarted(
         e.kind,
@@ -137,7 +147,7 @@ def check_kind(state: Campaign, character_id: str, d6: Roll) -> Draft:
 def advance(state: Campaign, seconds: int, reason: str, rng: random.Random) -> list[Draft]:
     """Time passes: the clock moves, then episodes end and midnights recover, in order."""
     if seconds <= 0:
-        raise InvalidAction("time only runs forward: advance by 1 second or more")
+        raise InvalidAction("time only runs forward: advance by 1 second or more", "time_forward")
     now = state.clock
     drafts: list[Draft] = [(None, ev.ClockAdvanced(seconds, reason, now, now + seconds), now)]
     chars = {c.id: c for c in state.characters}
@@ -193,7 +203,7 @@ def edit_character(state: Campaign, character_id: str, values: Mapping[str, Any]
     try:
         after = with_values(c, values)
     except FieldError as error:
-        raise InvalidAction(str(error)) from None
+        raise InvalidAction(str(error)).coded_like(error) from None
     if not after.name.strip():
         raise InvalidAction("a character needs a name")
     changes = diff(c, after)
@@ -209,7 +219,7 @@ def remove_character(state: Campaign, character_id: str) -> Draft:
 
 def note(state: Campaign, text: str, character_id: str | None) -> Draft:
     if not text.strip():
-        raise InvalidAction("the note is empty")
+        raise InvalidAction("the note is empty", "empty_note")
     if character_id is not None:
         state.character(character_id)
     return character_id, ev.Note(text), state.clock
@@ -217,10 +227,14 @@ def note(state: Campaign, text: str, character_id: str | None) -> Draft:
 
 def _merp_character(state: Campaign, character_id: str) -> Character:
     if "merp-items" not in state.settings.modules:
-        raise InvalidAction("this campaign does not use the MERP special items")
+        raise InvalidAction("this campaign does not use the MERP special items", "merp_off")
     c = state.character(character_id)
     if c.merp is None:
-        raise InvalidAction(f"{c.name} has no MERP profile (spell-user category, points)")
+        raise InvalidAction(
+            f"{c.name} has no MERP profile (spell-user category, points)",
+            "no_merp_profile",
+            name=c.name,
+        )
     return c
 
 
@@ -292,7 +306,7 @@ def settings_changed(state: Campaign, values: Mapping[str, Any]) -> Draft | None
     try:
         new: Settings = validate_settings({**settings_to_dict(state.settings), **values})
     except ValueError as error:
-        raise InvalidAction(str(error)) from None
+        raise InvalidAction(str(error)).coded_like(error) from None
     old_d, new_d = settings_to_dict(state.settings), settings_to_dict(new)
     changes = {k: [old_d[k], new_d[k]] for k in old_d if old_d[k] != new_d[k]}
     if not changes:

@@ -72,6 +72,8 @@ def to_toml(c: Campaign) -> str:
     for ch in raw["characters"]:
         for item in ch["inventory"]:
             item["tree"] = json.dumps(item["tree"], ensure_ascii=False, sort_keys=True)
+    if not raw["settings"]["language"]:
+        del raw["settings"]["language"]  # not chosen: the GM's config or locale decides
     return HEADER + tomli_w.dumps(_drop_none(raw))
 
 
@@ -106,7 +108,7 @@ def _settings(raw: Any, r: _Reader) -> Settings:
         "fumble_base": lambda v: whole(v, "fumble_base", 0, 100),
         "round_seconds": lambda v: whole(v, "round_seconds", 1, 3600),
         "auto_check": lambda v: flag(v, "auto_check"),
-        "language": lambda v: _choice(text(v, "language"), LANGUAGES, "language"),
+        "language": lambda v: v if v == "" else _choice(text(v, "language"), LANGUAGES, "language"),
         "modules": lambda v: _modules(v),
     }
     for key, check in checks.items():

@@ -5,9 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from gmscreen.rules.errors import CodedError
 
-class CampaignError(Exception):
-    """Anything the GM asked for that cannot be done; ``str(error)`` says why."""
+
+class CampaignError(CodedError):
+    """Anything the GM asked for that cannot be done; ``str(error)`` says why (in English; a
+    ``code`` lets the screen say it in the GM's language, see :mod:`gmscreen.rules.errors`)."""
 
 
 class UnknownCharacter(CampaignError):

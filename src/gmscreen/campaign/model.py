@@ -33,7 +33,8 @@ class Settings:
     fumble_base: int = DEFAULT_FUMBLE_BASE
     round_seconds: int = DEFAULT_ROUND_SECONDS
     auto_check: bool = True  # open the madness check as soon as one is due
-    language: str = "en"
+    # "" until the GM picks one: the GM's config, then the system locale, decide (gmscreen.i18n)
+    language: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,109 +2,82 @@
 
 Two voices: the GM's (every die, madness before → after) and the players' (no number they must
 not see: no madness, POW, alignment, targets or check dice; notes and undone events left out).
-All wording is in :data:`TEXT` so that a Spanish catalog can replace it later.
+All wording is in the message catalogs (``[recap]`` in ``data/messages.<lang>.toml``); every
+function takes the language to write in. The journal holds keys and numbers only, so any session
+can be told in either language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import void_actions
+from gmscreen.i18n import DEFAULT_LANGUAGE, Translate, catalog_for
 from gmscreen.rules.dice import Roll
 from gmscreen.rules.madness import DAY, HOUR, MINUTE
 from gmscreen.rules.madness_data import load_madness_data
+from gmscreen.rules.tables_render import item_title
 
-TEXT: dict[str, str] = {
-    "gain": "{who}: {what}{inputs}{roll}: {amount:+d} madness{extra}",
-    "gain.players": "{who}: {what}",
-    "gain.first": ", the first time",
-    "check": "{who} checks madness: {roll} against {target} {value} (fumbles on {fumbles}): {outcome}",
-    "check.repeat": "; still at or over POW, another check",
-    "check.players.success": "{who} fights off the horror",
-    "check.players.failure": "{who}'s mind gives way",
-    "check.players.fumble": "{who}'s mind gives way, and something breaks for good",
-    "episode": "{who} goes mad: {kind} ({roll}) for {amount} {unit}, until {until}{permanent}",
-    "episode.players": "{who} is struck by {kind}: {detail}{permanent}",
-    "episode.permanent": "; it stays as a permanent madness",
-    "episode.players.permanent": "; it will never fully leave",
-    "episode_end": "{who}'s {kind} ends",
-    "episode_end.players": "{who}'s {kind} passes",
-    "day": "End of day {day}",
-    "recovery": "{who} recovers {amount}{roll}",
-    "recovery.blocked": "{who} does not recover (madness gained that day)",
-    "clock.advance": "Time passes: {span} (to {to})",
-    "clock.round": "Next round (to {to})",
-    "clock.end_day": "The day ends (to {to})",
-    "added": "{who} joins{stats}",
-    "edited": "{who} edited",
-    "removed": "{who} leaves",
-    "item_rolled": "{who} rolls on table {table} for {cost} point(s): {title}",
-    "item_rolled.override": " (the GM overrode the {rule} rule)",
-    "item_kept": "{who} keeps {title}",
-    "item_discarded": "{who} discards {title}",
-    "item_noted": "{who} notes on {title}: {text}",
-    "item_removed": "{who} no longer has {title}",
-    "note": "Note: {text}",
-    "note.about": "Note on {who}: {text}",
-    "settings": "Settings changed",
-    "undo": "Undone: {what}",
-    "redo": "Redone: {what}",
-    "undone": " (undone)",
-    "more": " (and {n} more)",
-    "time": "day {day}, {hh:02d}:{mm:02d}",
-    "yes": "yes",
-    "no": "no",
-    "none": "none",
-    "title": "Recap of {campaign}, session {session}",
-    "title.players": "The story so far: {campaign}, session {session}",
-    "standing": "Where everyone stands",
-    "no_events": "Nothing happened in this session.",
-}
-FIELD_LABELS = {
-    "pow": "POW",
-    "app": "APP",
-    "chaos": "Chaos",
-    "law": "Law",
-    "balance": "Balance",
-    "madness": "madness",
-    "under_care": "under care",
-    "last_gain_day": "day of last gain",
-    "permanent": "permanent madnesses",
-    "first_sightings": "first sightings",
-    "awaiting_kind": "kind due",
-}
-UNIT_WORDS = {"rounds": "rounds", "minutes": "minutes", "hours": "hours", "days": "days"}
+FIELDS = (
+    "pow",
+    "app",
+    "chaos",
+    "law",
+    "balance",
+    "madness",
+    "under_care",
+    "last_gain_day",
+    "permanent",
+    "first_sightings",
+    "awaiting_kind",
+)
+INPUTS = ("points", "pow", "app_dice", "app_lost", "amount")
+OVERRIDES = ("roll_limit", "no_points")
+
+
+@cache
+def words(lang: str = DEFAULT_LANGUAGE) -> Translate:
+    """The recap's words in ``lang``: the catalog's ``[recap]`` table (English if unknown)."""
+    t = catalog_for(lang).t
+
+    def say(key: str, /, **values: object) -> str:
+        return t(f"recap.{key}", **values)
+
+    return say
 
 
 def t(key: str, **values: Any) -> str:
-    return TEXT[key].format(**values)
+    """One English recap message (kept for callers that speak English only)."""
+    return words()(key, **values)
 
 
-def game_time(seconds: int) -> str:
+def game_time(seconds: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """``day 1, 08:00``: days count from 1 for people (day 0 in the rules)."""
     day, rest = divmod(seconds, DAY)
-    text = t("time", day=day + 1, hh=rest // HOUR, mm=rest % HOUR // MINUTE)
+    text = words(lang)("time", day=day + 1, hh=rest // HOUR, mm=rest % HOUR // MINUTE)
     return text + (f":{rest % MINUTE:02d}" if rest % MINUTE else "")
 
 
-def span(seconds: int) -> str:
+def span(seconds: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    w = words(lang)
     parts = []
     for size, word in ((DAY, "day"), (HOUR, "hour"), (MINUTE, "minute"), (1, "second")):
         count, seconds = divmod(seconds, size)
         if count:
-            parts.append(f"{count} {word}{'' if count == 1 else 's'}")
-    return ", ".join(parts) or "0 seconds"
+            parts.append(w(f"span.{word}" + ("_one" if count == 1 else ""), n=count))
+    return ", ".join(parts) or w("span.second", n=0)
 
 
-def _value(value: Any) -> str:
+def _value(value: Any, w: Translate) -> str:
     if isinstance(value, bool):
-        return t("yes") if value else t("no")
+        return w("yes") if value else w("no")
     if value is None or value == []:
-        return t("none")
+        return w("none")
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     if isinstance(value, dict):
@@ -112,149 +85,173 @@ def _value(value: Any) -> str:
     return str(value)
 
 
-def changes_text(changes: Mapping[str, list[Any]], keys: Iterable[str] | None = None) -> str:
+def _field(key: str, w: Translate) -> str:
+    return w(f"field.{key}") if key in FIELDS else key
+
+
+def changes_text(
+    changes: Mapping[str, list[Any]],
+    keys: Iterable[str] | None = None,
+    lang: str = DEFAULT_LANGUAGE,
+) -> str:
+    w = words(lang)
     shown = [k for k in (keys or changes) if k in changes]
     return "; ".join(
-        f"{FIELD_LABELS.get(k, k)} {_value(changes[k][0])} → {_value(changes[k][1])}" for k in shown
+        f"{_field(k, w)} {_value(changes[k][0], w)} → {_value(changes[k][1], w)}" for k in shown
     )
 
 
-def _roll(roll: Roll | None) -> str:
-    return f" ({roll.describe()})" if roll is not None else ""
+def _roll(roll: Roll | None, lang: str) -> str:
+    return f" ({roll_text(roll, lang)})" if roll is not None else ""
 
 
-def _fumbles(first: int) -> str:
-    return "none" if first > 100 else "00" if first == 100 else f"{first}-00"
+def roll_text(roll: Roll, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``1d6: 4 (typed)`` with the source in ``lang``."""
+    w = words(lang)
+    return roll.describe({"typed": w("source.typed"), "picked": w("source.picked")})
 
 
-def _preset(key: str) -> str:
+def _fumbles(first: int, w: Translate) -> str:
+    return w("fumbles_none") if first > 100 else "00" if first == 100 else f"{first}-00"
+
+
+def _preset(key: str, lang: str) -> str:
     p = load_madness_data().presets.get(key)
-    return p.label.en.lower() if p else key
+    return p.label.get(lang).lower() if p else key
 
 
-def _kind(key: str) -> tuple[str, str]:
+def _kind(key: str, lang: str) -> tuple[str, str]:
     try:
         kind = load_madness_data().kind(key)
     except ValueError:
         return key, ""
-    return kind.label.en.lower(), kind.detail.en
+    return kind.label.get(lang).lower(), kind.detail.get(lang)
 
 
-def describe(event: ev.Event, names: Mapping[str, str], players: bool = False) -> str | None:
-    """One line for ``event`` (None when the players' recap leaves it out)."""
+def describe(
+    event: ev.Event,
+    names: Mapping[str, str],
+    players: bool = False,
+    lang: str = DEFAULT_LANGUAGE,
+) -> str | None:
+    """One line for ``event`` in ``lang`` (None when the players' recap leaves it out)."""
+    w = words(lang)
     d = event.data
     who = names.get(event.character or "", event.character or "")
     match d:
         case ev.Gain():
             if players:
-                return t("gain.players", who=who, what=_preset(d.preset))
-            inputs = ", ".join(f"{k} {v}" for k, v in d.inputs.items())
-            extra = changes_text(d.changes, ("madness", "chaos", "law", "app"))
-            return t(
-                "gain",
+                return w("gain.players", who=who, what=_preset(d.preset, lang))
+            inputs = ", ".join(
+                f"{w(f'input.{k}') if k in INPUTS else k} {v}" for k, v in d.inputs.items()
+            )
+            extra = changes_text(d.changes, ("madness", "chaos", "law", "app"), lang)
+            return w(
+                "gain.gm",
                 who=who,
-                what=_preset(d.preset),
+                what=_preset(d.preset, lang),
                 inputs=f" ({inputs})" if inputs else "",
-                roll=_roll(d.roll) + (t("gain.first") if d.first_time else ""),
+                roll=_roll(d.roll, lang) + (w("gain.first") if d.first_time else ""),
                 amount=d.amount,
                 extra=f" ({extra})" if extra else "",
             )
         case ev.CheckRoll():
             if players:
-                return t(f"check.players.{d.outcome}", who=who)
-            line = t(
-                "check",
+                return w(f"check.players.{d.outcome}", who=who)
+            line = w(
+                "check.gm",
                 who=who,
-                roll=d.roll.describe(),
-                target=d.target.capitalize(),
+                roll=roll_text(d.roll, lang),
+                target=w(f"target.{d.target}"),
                 value=d.target_value,
-                fumbles=_fumbles(d.fumble_from),
-                outcome=d.outcome,
+                fumbles=_fumbles(d.fumble_from, w),
+                outcome=w(f"outcome.{d.outcome}"),
             )
-            extra = changes_text(d.changes, ("madness",))
-            return line + (f" ({extra})" if extra else "") + (t("check.repeat") if d.repeat else "")
+            extra = changes_text(d.changes, ("madness",), lang)
+            return line + (f" ({extra})" if extra else "") + (w("check.repeat") if d.repeat else "")
         case ev.EpisodeStarted():
-            kind, detail = _kind(d.kind)
+            kind, detail = _kind(d.kind, lang)
             if players:
-                permanent = t("episode.players.permanent") if d.permanent else ""
-                return t("episode.players", who=who, kind=kind, detail=detail, permanent=permanent)
-            permanent = t("episode.permanent") if d.permanent else ""
-            return t(
-                "episode",
+                permanent = w("episode.players_permanent") if d.permanent else ""
+                return w("episode.players", who=who, kind=kind, detail=detail, permanent=permanent)
+            permanent = w("episode.permanent") if d.permanent else ""
+            return w(
+                "episode.gm",
                 who=who,
                 kind=kind,
-                roll=d.kind_roll.describe(),
+                roll=roll_text(d.kind_roll, lang),
                 amount=d.amount,
-                unit=UNIT_WORDS.get(d.unit, d.unit),
-                until=game_time(d.ends_at),
+                unit=w(f"unit.{d.unit}"),
+                until=game_time(d.ends_at, lang),
                 permanent=permanent,
             )
         case ev.EpisodeEnded():
-            kind = _kind(d.kind)[0]
+            kind = _kind(d.kind, lang)[0]
             if players:
-                return t("episode_end.players", who=who, kind=kind)
-            extra = changes_text(d.changes, ("madness",))
-            return t("episode_end", who=who, kind=kind) + (f" ({extra})" if extra else "")
+                return w("episode_end.players", who=who, kind=kind)
+            extra = changes_text(d.changes, ("madness",), lang)
+            return w("episode_end.gm", who=who, kind=kind) + (f" ({extra})" if extra else "")
         case ev.DayEnded():
-            line = t("day", day=d.day + 1)
+            line = w("day", day=d.day + 1)
             if players or not d.recoveries:
                 return line
             parts = []
             for r in d.recoveries:
                 name = names.get(r.character, r.character)
                 if r.blocked:
-                    parts.append(t("recovery.blocked", who=name))
+                    parts.append(w("recovery.blocked", who=name))
                 else:
-                    extra = changes_text(r.changes, ("madness",))
+                    extra = changes_text(r.changes, ("madness",), lang)
                     parts.append(
-                        t("recovery", who=name, amount=r.amount, roll=_roll(r.roll))
+                        w("recovery.done", who=name, amount=r.amount, roll=_roll(r.roll, lang))
                         + (f" ({extra})" if extra else "")
                     )
             return f"{line}: " + "; ".join(parts)
         case ev.ClockAdvanced():
-            return t(f"clock.{d.reason}", span=span(d.seconds), to=game_time(d.after))
+            return w(f"clock.{d.reason}", span=span(d.seconds, lang), to=game_time(d.after, lang))
         case ev.CharacterAdded():
             name = str(d.character.get("name", who))
             if players:
-                return t("added", who=name, stats="")
+                return w("added", who=name, stats="")
             stats = ", ".join(
-                f"{FIELD_LABELS[k]} {d.character.get(k)}"
+                f"{_field(k, w)} {d.character.get(k)}"
                 for k in ("pow", "chaos", "balance", "law", "madness")
             )
-            return t("added", who=name, stats=f" ({stats})")
+            return w("added", who=name, stats=f" ({stats})")
         case ev.CharacterEdited():
             if players:
                 return None
-            return t("edited", who=who) + f": {changes_text(d.changes)}"
+            return w("edited", who=who) + f": {changes_text(d.changes, lang=lang)}"
         case ev.CharacterRemoved():
-            return t("removed", who=str(d.character.get("name", who)))
+            return w("removed", who=str(d.character.get("name", who)))
         case ev.ItemRolled():
-            line = t(
-                "item_rolled",
+            line = w(
+                "item_rolled.gm",
                 who=who,
                 table=d.item.get("table"),
                 cost=d.cost,
-                title=d.item.get("title"),
+                title=item_title(d.item, lang),
             )
             if d.override is not None:
-                line += t("item_rolled.override", rule=d.override.replace("_", " "))
+                rule = w(f"override.{d.override}") if d.override in OVERRIDES else d.override
+                line += w("item_rolled.override", rule=rule)
             return line
         case ev.ItemKept():
-            return t("item_kept", who=who, title=d.item.get("title"))
+            return w("item_kept", who=who, title=item_title(d.item, lang))
         case ev.ItemDiscarded():
-            return t("item_discarded", who=who, title=d.item.get("title"))
+            return w("item_discarded", who=who, title=item_title(d.item, lang))
         case ev.ItemNoted():
-            return None if players else t("item_noted", who=who, title=d.item_id, text=d.after)
+            return None if players else w("item_noted", who=who, title=d.item_id, text=d.after)
         case ev.ItemRemoved():
-            return t("item_removed", who=who, title=d.item.get("title"))
+            return w("item_removed", who=who, title=item_title(d.item, lang))
         case ev.Note():
             if players:
                 return None
             if event.character:
-                return t("note.about", who=who, text=d.text)
-            return t("note", text=d.text)
+                return w("note.about", who=who, text=d.text)
+            return w("note.plain", text=d.text)
         case ev.SettingsChanged():
-            return None if players else f"{t('settings')}: {changes_text(d.changes)}"
+            return None if players else f"{w('settings')}: {changes_text(d.changes, lang=lang)}"
         case ev.Undo():
             return None  # needs the target: see RecapLine building in recap()
     return None  # pragma: no cover
@@ -266,11 +263,11 @@ class RecapLine:
     text: str
     void: bool
 
-    def to_dict(self, players: bool) -> dict[str, Any]:
+    def to_dict(self, players: bool, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         out: dict[str, Any] = {
             "seq": self.event.seq,
             "game": self.event.game,
-            "game_time": game_time(self.event.game),
+            "game_time": game_time(self.event.game, lang),
             "kind": self.event.kind,
             "character": self.event.character,
             "text": self.text,
@@ -280,8 +277,14 @@ class RecapLine:
         return out
 
 
-def recap(start: Campaign, events: Sequence[ev.Event], players: bool = False) -> list[RecapLine]:
+def recap(
+    start: Campaign,
+    events: Sequence[ev.Event],
+    players: bool = False,
+    lang: str = DEFAULT_LANGUAGE,
+) -> list[RecapLine]:
     """The session's events in words (names as they were when each event happened)."""
+    w = words(lang)
     void = void_actions(events)
     names = {c.id: c.name for c in start.characters}
     by_action: dict[int, list[ev.Event]] = {}
@@ -293,13 +296,13 @@ def recap(start: Campaign, events: Sequence[ev.Event], players: bool = False) ->
         is_void = event.action in void
         if isinstance(event.data, ev.Undo):
             target = by_action.get(event.data.target, [])
-            what = describe(target[0], names) if target else "?"
-            text: str | None = t("redo" if event.data.redo else "undo", what=what)
+            what = describe(target[0], names, lang=lang) if target else "?"
+            text: str | None = w("redo" if event.data.redo else "undo", what=what)
             if event.data.redo and target and isinstance(target[0].data, ev.Undo):
                 inner = by_action.get(target[0].data.target, [])
-                text = t("redo", what=describe(inner[0], names) if inner else "?")
+                text = w("redo", what=describe(inner[0], names, lang=lang) if inner else "?")
         else:
-            text = describe(event, names, players)
+            text = describe(event, names, players, lang)
         data = event.data
         if not is_void and isinstance(data, ev.CharacterEdited) and "name" in data.changes:
             names[event.character or ""] = str(data.changes["name"][1])
@@ -310,7 +313,9 @@ def recap(start: Campaign, events: Sequence[ev.Event], players: bool = False) ->
     return lines
 
 
-def describe_action(action_events: Sequence[ev.Event], state: Campaign) -> str:
+def describe_action(
+    action_events: Sequence[ev.Event], state: Campaign, lang: str = DEFAULT_LANGUAGE
+) -> str:
     """The action in one line, for a confirm dialog (``Undo: …?``)."""
     if not action_events:
         return ""
@@ -318,20 +323,20 @@ def describe_action(action_events: Sequence[ev.Event], state: Campaign) -> str:
     for e in action_events:
         if isinstance(e.data, ev.CharacterRemoved | ev.CharacterAdded):
             names.setdefault(str(e.data.character.get("id")), str(e.data.character.get("name")))
-    first = describe(action_events[0], names) or action_events[0].kind
+    first = describe(action_events[0], names, lang=lang) or action_events[0].kind
     more = len(action_events) - 1
-    return first + (t("more", n=more) if more else "")
+    return first + (words(lang)("more", n=more) if more else "")
 
 
-def standing(state: Campaign) -> list[tuple[str, str]]:
+def standing(state: Campaign, lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
     """Each character's name and player-view band (words only, no numbers)."""
     from gmscreen.rules.madness import band
 
-    bands = {b.key: b.label.get(state.settings.language) for b in load_madness_data().bands}
+    bands = {b.key: b.label.get(lang) for b in load_madness_data().bands}
     out = []
     for c in state.characters:
-        words = bands.get(band(c.sanity), "")
+        words_ = bands.get(band(c.sanity), "")
         if c.sanity.episode is not None:
-            words += f", {_kind(c.sanity.episode.kind)[0]}"
-        out.append((c.name, words))
+            words_ += f", {_kind(c.sanity.episode.kind, lang)[0]}"
+        out.append((c.name, words_))
     return out

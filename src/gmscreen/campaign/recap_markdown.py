@@ -10,36 +10,46 @@ import os
 from pathlib import Path
 
 from gmscreen.campaign.journal import SessionLog
-from gmscreen.campaign.recap import game_time, recap, standing, t
+from gmscreen.campaign.recap import game_time, recap, standing, words
 from gmscreen.campaign.store import recover
+from gmscreen.i18n import DEFAULT_LANGUAGE
+from gmscreen.rules.tables_render import item_title
 
 
-def recap_markdown(campaign_name: str, log: SessionLog, players: bool = False) -> str:
-    """The recap of ``log`` as Markdown text, ending with a newline."""
-    lines = recap(log.header.state, log.events, players)
+def recap_markdown(
+    campaign_name: str, log: SessionLog, players: bool = False, lang: str = DEFAULT_LANGUAGE
+) -> str:
+    """The recap of ``log`` in ``lang`` as Markdown text, ending with a newline."""
+    w = words(lang)
+    lines = recap(log.header.state, log.events, players, lang)
     final = recover(log.header.state, [log]).state
-    title = t(
-        "title.players" if players else "title", campaign=campaign_name, session=log.header.id
+    title = w(
+        "title.players" if players else "title.gm", campaign=campaign_name, session=log.header.id
     )
     out = [f"# {title}\n"]
     if not players:
-        out.append(f"*Played {log.header.started_at[:16].replace('T', ' ')}*\n")
+        out.append(f"*{w('played', when=log.header.started_at[:16].replace('T', ' '))}*\n")
     if not lines:
-        out.append(t("no_events"))
+        out.append(w("no_events"))
     for line in lines:
-        text = f"**{game_time(line.event.game)}**: {line.text}"
-        out.append(f"- ~~{text}~~{t('undone')}" if line.void else f"- {text}")
-    out.append(f"\n## {t('standing')}\n")
+        text = f"**{game_time(line.event.game, lang)}**: {line.text}"
+        out.append(f"- ~~{text}~~{w('undone')}" if line.void else f"- {text}")
+    out.append(f"\n## {w('standing')}\n")
     madness = "madness" in final.settings.modules
-    for character, (name, words) in zip(final.characters, standing(final), strict=True):
-        parts = [words] if madness else []
+    for character, (name, state) in zip(final.characters, standing(final, lang), strict=True):
+        parts = [state] if madness else []
         if not players and madness:
-            parts.append(f"madness {character.sanity.madness} / POW {character.sanity.pow}")
+            parts.append(
+                w("madness_of_pow", madness=character.sanity.madness, pow=character.sanity.pow)
+            )
         if character.merp is not None:
             m = character.merp
-            parts.append(f"{m.points_left} of {m.points_total} background points left")
+            parts.append(w("points_left", left=m.points_left, total=m.points_total))
         if character.inventory:
-            parts.append("carries " + ", ".join(i.title for i in character.inventory))
+            titles = ", ".join(
+                item_title({"title": i.title, "tree": i.tree}, lang) for i in character.inventory
+            )
+            parts.append(w("carries", items=titles))
         out.append(f"- {name}: " + "; ".join(parts))
     return "\n".join(out) + "\n"
 
@@ -47,7 +57,13 @@ def recap_markdown(campaign_name: str, log: SessionLog, players: bool = False) -
 EXPORTS_DIR = "exports"
 
 
-def save_recap(folder: Path, campaign_name: str, log: SessionLog, players: bool = False) -> Path:
+def save_recap(
+    folder: Path,
+    campaign_name: str,
+    log: SessionLog,
+    players: bool = False,
+    lang: str = DEFAULT_LANGUAGE,
+) -> Path:
     """Write the recap to ``<campaign>/exports/<session>-<gm|players>.md``; returns the path.
 
     The only file replay writes: atomically (a temporary file in ``exports/``, then a rename),
@@ -58,7 +74,7 @@ def save_recap(folder: Path, campaign_name: str, log: SessionLog, players: bool 
     target = target_dir / f"{log.header.id}-{'players' if players else 'gm'}.md"
     temporary = target_dir / f".{target.name}.{os.getpid()}.tmp"
     try:
-        temporary.write_text(recap_markdown(campaign_name, log, players), encoding="utf-8")
+        temporary.write_text(recap_markdown(campaign_name, log, players, lang), encoding="utf-8")
         os.replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)

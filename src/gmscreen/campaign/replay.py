@@ -74,5 +74,5 @@ class Replay:
     def final(self) -> Campaign:
         return self.state_at(len(self.events))
 
-    def lines(self, players: bool = False) -> list[RecapLine]:
-        return recap(self.start, self.events, players)
+    def lines(self, players: bool = False, lang: str = "en") -> list[RecapLine]:
+        return recap(self.start, self.events, players, lang)

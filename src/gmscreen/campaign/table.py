@@ -156,7 +156,7 @@ class Table:
         try:
             character = character_from_dict(raw)
         except FieldError as error:
-            raise InvalidAction(str(error)) from None
+            raise InvalidAction(str(error)).coded_like(error) from None
         return self._one(actions.add_character(self.state, character))
 
     def edit_character(self, character_id: str, **values: Any) -> ev.Event | None:
@@ -259,17 +259,17 @@ class Table:
     def can_redo(self) -> bool:
         return self._redo_target() is not None
 
-    def describe_last_undoable(self) -> str | None:
+    def describe_last_undoable(self, lang: str = "en") -> str | None:
         target = self._undo_target()
-        return describe_action(self._actions(target), self.state) if target else None
+        return describe_action(self._actions(target), self.state, lang) if target else None
 
-    def describe_next_redo(self) -> str | None:
+    def describe_next_redo(self, lang: str = "en") -> str | None:
         target = self._redo_target()
         if target is None:
             return None
         undo_event = self._actions(target)[0]
         assert isinstance(undo_event.data, ev.Undo)
-        return describe_action(self._actions(undo_event.data.target), self.state)
+        return describe_action(self._actions(undo_event.data.target), self.state, lang)
 
     def undo(self) -> ev.Event | None:
         """Void the last action still in effect; returns its first event (None if none)."""
@@ -357,7 +357,7 @@ class Table:
             for event in new:
                 state = apply(state, event)
         except ReplayError as error:
-            raise InvalidAction(str(error)) from None
+            raise InvalidAction(str(error)).coded_like(error) from None
         self._journal(new)
         self._log.extend(new)
         self.state = state

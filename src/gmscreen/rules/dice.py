@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from gmscreen.rules.errors import CodedError
 
 RollSource = Literal["rolled", "typed", "picked"]
 SOURCES: tuple[RollSource, ...] = ("rolled", "typed", "picked")
@@ -26,7 +29,7 @@ ALLOWED = (
 )
 
 
-class DiceError(ValueError):
+class DiceError(CodedError, ValueError):
     """A dice expression or a typed value that cannot be used. The message is for the GM."""
 
 
@@ -68,17 +71,36 @@ def parse(expression: str | DiceExpr) -> DiceExpr:
         return expression
     match = _EXPR.match(expression)
     if match is None:
-        raise DiceError(f"{expression!r} is not a dice expression: {ALLOWED}")
+        raise DiceError(
+            f"{expression!r} is not a dice expression: {ALLOWED}",
+            "dice_expression",
+            expr=expression,
+        )
     count_text, sides_text, sign, mod_text = match.groups()
     count = int(count_text) if count_text else 1
     sides = 100 if sides_text == "%" else int(sides_text)
     if not 1 <= count <= MAX_DICE:
-        raise DiceError(f"{expression!r} rolls {count} dice: {ALLOWED}")
+        raise DiceError(
+            f"{expression!r} rolls {count} dice: {ALLOWED}",
+            "dice_count",
+            expr=expression,
+            count=count,
+        )
     if not 2 <= sides <= MAX_SIDES:
-        raise DiceError(f"{expression!r} has dice of {sides} sides: {ALLOWED}")
+        raise DiceError(
+            f"{expression!r} has dice of {sides} sides: {ALLOWED}",
+            "dice_sides",
+            expr=expression,
+            sides=sides,
+        )
     modifier = int(mod_text) if mod_text else 0
     if modifier > MAX_MODIFIER:
-        raise DiceError(f"{expression!r} adds too much: modifiers go up to {MAX_MODIFIER}")
+        raise DiceError(
+            f"{expression!r} adds too much: modifiers go up to {MAX_MODIFIER}",
+            "dice_modifier",
+            expr=expression,
+            high=MAX_MODIFIER,
+        )
     if sign == "-":
         modifier = -modifier
     return DiceExpr(count, sides, modifier)
@@ -94,8 +116,11 @@ class Roll:
     total: int
     source: RollSource
 
-    def describe(self) -> str:
-        """``"1d6: 4"``, ``"2d6+1: 3+4+1 = 8"``; typed and picked rolls say so."""
+    def describe(self, sources: Mapping[str, str] | None = None) -> str:
+        """``"1d6: 4"``, ``"2d6+1: 3+4+1 = 8"``; typed and picked rolls say so.
+
+        ``sources`` gives the words for ``typed`` and ``picked`` in the reader's language.
+        """
         if len(self.dice) > 1 or (self.dice and self.modifier):
             parts = "+".join(str(d) for d in self.dice)
             if self.modifier:
@@ -103,7 +128,8 @@ class Roll:
             body = f"{parts} = {self.total}"
         else:
             body = str(self.total)
-        suffix = "" if self.source == "rolled" else f" ({self.source})"
+        word = (sources or {}).get(self.source, self.source)
+        suffix = "" if self.source == "rolled" else f" ({word})"
         return f"{self.expr}: {body}{suffix}"
 
     def to_dict(self) -> dict[str, Any]:
@@ -139,7 +165,12 @@ def roll(expression: str | DiceExpr, rng: random.Random) -> Roll:
 def _read_die(text: str, sides: int, expression: str) -> int:
     text = text.strip()
     if not text.isdigit():
-        raise DiceError(f"{text!r} is not a number (typed for {expression})")
+        raise DiceError(
+            f"{text!r} is not a number (typed for {expression})",
+            "typed_not_number",
+            text=text,
+            expr=expression,
+        )
     value = int(text)
     # Physical dice: a d100 shows 00 for 100 and a d10 shows 0 for 10.
     if sides == 100 and text == "00":
@@ -147,7 +178,12 @@ def _read_die(text: str, sides: int, expression: str) -> int:
     elif sides == 10 and value == 0:
         value = 10
     if not 1 <= value <= sides:
-        raise DiceError(f"{text} is not on a d{sides}: type a number from 1 to {sides}")
+        raise DiceError(
+            f"{text} is not on a d{sides}: type a number from 1 to {sides}",
+            "typed_off_die",
+            text=text,
+            sides=sides,
+        )
     return value
 
 
@@ -162,10 +198,16 @@ def typed(expression: str | DiceExpr, value: int | str) -> Roll:
         value = str(value)
     pieces = [p for p in re.split(r"[,\s]+", value.strip()) if p]
     if not pieces:
-        raise DiceError(f"nothing typed for {expr.text}")
+        raise DiceError(f"nothing typed for {expr.text}", "typed_nothing", expr=expr.text)
     if len(pieces) > 1:
         if len(pieces) != expr.count:
-            raise DiceError(f"{expr.text} rolls {expr.count} dice, but {len(pieces)} were typed")
+            raise DiceError(
+                f"{expr.text} rolls {expr.count} dice, but {len(pieces)} were typed",
+                "typed_count",
+                expr=expr.text,
+                count=expr.count,
+                typed=len(pieces),
+            )
         dice = tuple(_read_die(p, expr.sides, expr.text) for p in pieces)
         return Roll(expr.text, dice, expr.modifier, sum(dice) + expr.modifier, "typed")
     if expr.count == 1 and expr.modifier == 0:
@@ -173,11 +215,21 @@ def typed(expression: str | DiceExpr, value: int | str) -> Roll:
         return Roll(expr.text, (die,), 0, die, "typed")
     text = pieces[0]
     if not text.lstrip("-").isdigit():
-        raise DiceError(f"{text!r} is not a number (typed for {expr.text})")
+        raise DiceError(
+            f"{text!r} is not a number (typed for {expr.text})",
+            "typed_not_number",
+            text=text,
+            expr=expr.text,
+        )
     total = int(text)
     if not expr.lowest <= total <= expr.highest:
         raise DiceError(
-            f"{total} cannot come from {expr.text}: type a total from {expr.lowest} to {expr.highest}"
+            f"{total} cannot come from {expr.text}: type a total from {expr.lowest} to {expr.highest}",
+            "typed_total",
+            total=total,
+            expr=expr.text,
+            low=expr.lowest,
+            high=expr.highest,
         )
     dice = (total - expr.modifier,) if expr.count == 1 else ()
     return Roll(expr.text, dice, expr.modifier, total, "typed")
@@ -188,7 +240,12 @@ def picked(expression: str | DiceExpr, total: int) -> Roll:
     expr = parse(expression)
     if not expr.lowest <= total <= expr.highest:
         raise DiceError(
-            f"{total} cannot be picked for {expr.text}: pick from {expr.lowest} to {expr.highest}"
+            f"{total} cannot be picked for {expr.text}: pick from {expr.lowest} to {expr.highest}",
+            "picked_range",
+            total=total,
+            expr=expr.text,
+            low=expr.lowest,
+            high=expr.highest,
         )
     dice = (total - expr.modifier,) if expr.count == 1 else ()
     return Roll(expr.text, dice, expr.modifier, total, "picked")

@@ -13,6 +13,7 @@ from typing import Literal
 
 from gmscreen.rules import dice
 from gmscreen.rules.dice import Roll
+from gmscreen.rules.errors import CodedError
 from gmscreen.rules.madness_data import Preset, load_madness_data
 
 Alignment = Literal["chaos", "law"]
@@ -28,7 +29,7 @@ DEFAULT_FUMBLE_BASE = 1
 MAX_STAT = 1000
 
 
-class MadnessError(ValueError):
+class MadnessError(CodedError, ValueError):
     """A rule input that cannot be used; the message is for the GM."""
 
 
@@ -99,10 +100,21 @@ def _whole(inputs: Mapping[str, int | str], name: str) -> int:
     value = inputs[name]
     if isinstance(value, str):
         if not value.strip().isdigit():
-            raise MadnessError(f"{name} must be a whole number, not {value!r}")
+            raise MadnessError(
+                f"{name} must be a whole number, not {value!r}",
+                "input_not_whole",
+                field=name,
+                value=value,
+            )
         value = int(value)
     if not 0 <= value <= MAX_STAT:
-        raise MadnessError(f"{name} must be from 0 to {MAX_STAT}, not {value}")
+        raise MadnessError(
+            f"{name} must be from 0 to {MAX_STAT}, not {value}",
+            "input_range",
+            field=name,
+            high=MAX_STAT,
+            value=value,
+        )
     return value
 
 

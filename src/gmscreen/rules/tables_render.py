@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from typing import Any
+
 from gmscreen.rules.tables_model import Lang
 from gmscreen.rules.tables_nodes import Node
+
+_FIRST_SENTENCE = re.compile(r"[.;] ")
+TITLE_MAX = 60
 
 _WORDS: dict[str, dict[Lang, str]] = {
     "picked": {"en": "picked", "es": "elegido"},
@@ -49,3 +56,29 @@ def _render(node: Node, lang: Lang, indent: str, depth: int, lines: list[str]) -
             lines.append(f"{pad}{indent}{indent}{option.index + 1}) {option.label(lang)}")
     for child in node.children:
         _render(child, lang, indent, depth + 1, lines)
+
+
+def title_of(text: str, fallback: str) -> str:
+    """The item's name: the first sentence of its entry, cut at a word near 60 letters."""
+    first = _FIRST_SENTENCE.split(text.strip(), maxsplit=1)[0].strip().rstrip(".")
+    if len(first) > TITLE_MAX:
+        first = first[:TITLE_MAX].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    return first or fallback
+
+
+def item_title(item: Mapping[str, Any], lang: str) -> str:
+    """A journaled item's name in ``lang``.
+
+    The journal keeps the English title (``title``) and the rolled tree (keys and numbers);
+    another language reads the name off the tree again, so a campaign reads well in either.
+    """
+    title = str(item.get("title", ""))
+    tree = item.get("tree")
+    raw = tree.get("tree") if isinstance(tree, Mapping) else None
+    if lang == "en" or not isinstance(raw, Mapping) or "table" not in raw:
+        return title
+    try:
+        node = Node.from_dict(raw)
+    except (KeyError, TypeError, ValueError):
+        return title
+    return title_of(node.text("es"), title)

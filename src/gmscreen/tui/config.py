@@ -1,17 +1,20 @@
 """The user's UI settings: ``<user config dir>/gmscreen/config.toml``.
 
-Only the ``[keys]`` table is read here: binding id -> keys (``gain = "G"``,
-``next_round = "full_stop,n"``). Unknown ids and bad values are reported, never fatal.
-Tests pass an explicit path or None so that they never read the real file.
+``language = "es"`` at the top (see :mod:`gmscreen.user_config`) and the ``[keys]`` table:
+binding id -> keys (``gain = "G"``, ``next_round = "full_stop,n"``). Unknown ids and bad values
+are reported, never fatal. Tests pass an explicit path or None so that they never read the real file.
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gmscreen.i18n import language_of
 from gmscreen.tui.commands import COMMANDS
+from gmscreen.user_config import default_config_path, read_config
+
+__all__ = ["UIConfig", "default_config_path", "load_config"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,26 +22,22 @@ class UIConfig:
     keys: dict[str, str] = field(default_factory=dict)
     problems: tuple[
         str, ...
-    ] = ()  # raw facts for the catalog: "unknown:<id>", "bad:<id>", "file:<msg>"
-
-
-def default_config_path() -> Path:
-    from platformdirs import user_config_dir
-
-    return Path(user_config_dir("gmscreen")) / "config.toml"
+    ] = ()  # raw facts for the catalog: "unknown:<id>", "bad:<id>", "language:<value>", "file:<msg>"
+    language: str | None = None  # None: not chosen in the config
 
 
 def load_config(path: Path | None) -> UIConfig:
     """Read ``path`` (None or a missing file: the defaults)."""
-    if path is None or not path.is_file():
-        return UIConfig()
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        return UIConfig(problems=(f"file:{path}: {error}",))
+    raw = read_config(path)
+    if isinstance(raw, str):
+        return UIConfig(problems=(f"file:{raw}",))
+    problems: list[str] = []
+    language = raw.get("language")
+    if language is not None and (not isinstance(language, str) or not language_of(language)):
+        problems.append(f"language:{language}")
+        language = None
     known = {c.id for c in COMMANDS}
     keys: dict[str, str] = {}
-    problems: list[str] = []
     table = raw.get("keys", {})
     if not isinstance(table, dict):
         return UIConfig(problems=(f"file:{path}: [keys] must be a table",))
@@ -49,4 +48,4 @@ def load_config(path: Path | None) -> UIConfig:
             problems.append(f"bad:{binding_id}")
         else:
             keys[binding_id] = value
-    return UIConfig(keys=keys, problems=tuple(problems))
+    return UIConfig(keys=keys, problems=tuple(problems), language=language_of(language))

@@ -10,7 +10,6 @@ Nothing is written before the resolution is done, so leaving half way leaves the
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from typing import cast
 
@@ -22,9 +21,7 @@ from gmscreen.rules import dice, merp
 from gmscreen.rules.merp import Budget, Category, RollRefused
 from gmscreen.rules.tables import PendingDie, Resolution
 from gmscreen.rules.tables_model import Lang, TableSet
-
-_FIRST_SENTENCE = re.compile(r"[.;] ")
-TITLE_MAX = 60
+from gmscreen.rules.tables_render import title_of
 
 
 def as_lang(lang: str) -> Lang:
@@ -54,14 +51,6 @@ def refusal(profile: MerpProfile, table_id: str) -> RollRefused | None:
             left=profile.points_left,
         )
     return None
-
-
-def title_of(text: str, fallback: str) -> str:
-    """The item's name: the first sentence of its entry, cut at a word near 60 letters."""
-    first = _FIRST_SENTENCE.split(text.strip(), maxsplit=1)[0].strip().rstrip(".")
-    if len(first) > TITLE_MAX:
-        first = first[:TITLE_MAX].rsplit(" ", 1)[0].rstrip(",;:") + "…"
-    return first or fallback
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,8 +144,9 @@ class ItemRoll:
 
     # --- the journal ---------------------------------------------------------------------------
 
-    def title(self) -> str:
-        return title_of(self.resolution.tree.text(self.lang), self.table_id)
+    def title(self, lang: Lang | None = None) -> str:
+        """The item's name in ``lang`` (the screen's language by default)."""
+        return title_of(self.resolution.tree.text(lang or self.lang), self.table_id)
 
     def journal(self) -> Rolled | None:
         """Once resolved, record the roll (pays the points); returns what was recorded."""
@@ -166,7 +156,7 @@ class ItemRoll:
         event = self.table.item_rolled(
             self.character_id,
             self.table_id,
-            self.title(),
+            self.title("en"),  # the journal keeps one language; item_title reads it in others
             self.resolution.to_dict(),
             cost,
             self.override,

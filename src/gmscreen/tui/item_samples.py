@@ -15,7 +15,7 @@ from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.table import Table, open_table
 from gmscreen.rules.merp import merp_tables
 from gmscreen.rules.tables import Resolution
-from gmscreen.tui.item_roll import title_of
+from gmscreen.rules.tables_render import title_of
 
 # name -> keys pressed after the app starts (Ioreth is selected first, Halbarad below her)
 ITEM_SHOTS: dict[str, tuple[str, ...]] = {

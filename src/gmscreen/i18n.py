@@ -1,0 +1,144 @@
+"""The message catalog and the choice of language, for every layer (no Textual, no campaign).
+
+``data/messages.<lang>.toml`` holds nested tables; their dotted paths are the keys
+(``[check] title = ...`` is ``check.title``). Values are ``str.format`` templates with named
+placeholders. The screen, the recap and the CLI all read the same files: the app owns one
+:class:`Catalog` and hands its ``t`` to screens and widgets; the recap keeps one per language.
+"""
+
+from __future__ import annotations
+
+import locale
+import os
+import string
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, Protocol
+
+DEFAULT_LANGUAGE = "en"
+LANGUAGES: tuple[str, ...] = ("en", "es")
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+class CatalogError(LookupError):
+    """A missing key or a placeholder without a value (a bug in the app, not the GM's fault)."""
+
+
+class Translate(Protocol):
+    def __call__(self, key: str, /, **values: object) -> str: ...
+
+
+def _flatten(raw: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    flat: dict[str, str] = {}
+    for key, value in raw.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            flat.update(_flatten(value, path + "."))
+        elif isinstance(value, str):
+            flat[path] = value
+        else:
+            raise CatalogError(f"message {path!r} must be text, not {type(value).__name__}")
+    return flat
+
+
+@cache
+def load_messages(lang: str) -> Mapping[str, str]:
+    """The messages of one language, read once (``messages.<lang>.toml``)."""
+    name = f"messages.{lang}.toml"
+    path = resources.files("gmscreen.data").joinpath(name)
+    if not path.is_file():
+        raise CatalogError(f"there is no message catalog for language {lang!r} ({name})")
+    return _flatten(tomllib.loads(path.read_text(encoding="utf-8")))
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@dataclass(slots=True)
+class Catalog:
+    """UI text in ``lang``; a key missing there falls back to English unless ``strict``.
+
+    Tests run strict, so a missing key or placeholder fails a test instead of a game night.
+    :meth:`use` switches the language in place: every ``t`` handed out follows it.
+    """
+
+    lang: str = DEFAULT_LANGUAGE
+    strict: bool = False
+    _messages: Mapping[str, str] = field(init=False, repr=False)
+    _fallback: Mapping[str, str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._messages = load_messages(self.lang)
+        self._fallback = load_messages(DEFAULT_LANGUAGE)
+
+    def use(self, lang: str) -> None:
+        """Speak ``lang`` from now on (raises :class:`CatalogError` if there is no such catalog)."""
+        self._messages = load_messages(lang)
+        self.lang = lang
+
+    def keys(self) -> set[str]:
+        return set(self._messages)
+
+    def has(self, key: str) -> bool:
+        return key in self._messages or (not self.strict and key in self._fallback)
+
+    def t(self, key: str, /, **values: object) -> str:
+        template = self._messages.get(key)
+        if template is None:
+            if self.strict or key not in self._fallback:
+                raise CatalogError(f"no message {key!r} in the {self.lang!r} catalog")
+            template = self._fallback[key]
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError) as error:
+            raise CatalogError(f"message {key!r} needs a value for {error}") from None
+
+
+@cache
+def catalog_for(lang: str) -> Catalog:
+    """A shared, never switched catalog of ``lang`` (English for an unknown language)."""
+    return Catalog(lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
+
+
+def language_of(value: str | None) -> str | None:
+    """``es``, ``es_AR.UTF-8`` or ``ES`` → ``es``; None for anything not a known language."""
+    if not value:
+        return None
+    code = value.strip().replace("-", "_").split("_")[0].split(".")[0].casefold()
+    return code if code in LANGUAGES else None
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language of the system locale: the first of LC_ALL, LC_MESSAGES, LANG that is set,
+    else what Python's locale reports; None when that is not a language gmscreen speaks."""
+    env = os.environ if environ is None else environ
+    for name in LOCALE_VARIABLES:
+        if env.get(name):
+            return language_of(env[name])
+    if environ is not None:
+        return None
+    try:
+        return language_of(locale.getlocale()[0])
+    except ValueError:  # pragma: no cover - a locale Python cannot parse
+        return None
+
+
+def resolve_language(
+    flag: str | None, campaign: str | None, user: str | None, system: str | None
+) -> str:
+    """The language to speak: ``--lang``, else the campaign's setting, else the user config,
+    else the system locale, else English. Unknown or empty values are skipped."""
+    for candidate in (flag, campaign, user, system):
+        lang = language_of(candidate)
+        if lang is not None:
+            return lang
+    return DEFAULT_LANGUAGE
+
+
+def other_language(lang: str) -> str:
+    """The language the run-time switch flips to (en ↔ es)."""
+    return "en" if lang == "es" else "es"

@@ -18,6 +18,7 @@ from textual.events import Resize
 from textual.screen import Screen
 
 from gmscreen.campaign.table import Table, open_table
+from gmscreen.i18n import resolve_language
 from gmscreen.tui.commands import add_bindings, bindings, palette_commands
 from gmscreen.tui.config import UIConfig, load_config
 from gmscreen.tui.i18n import Catalog
@@ -54,11 +55,17 @@ class GMScreenApp(App[None]):
         add_bindings(self, bindings("app", catalog.t))
         self.main: MainScreen | None = None
 
+    def get_default_screen(self) -> Screen[object]:
+        # The main screen is the default one: building a blank default screen first and then
+        # pushing this one cost a second compose and layout before the first frame.
+        self.main = MainScreen(
+            self.table, self.catalog.t, self.catalog.lang, self.rng, self.config.keys
+        )
+        return self.main
+
     def on_mount(self) -> None:
         t = self.catalog.t
         self.set_keymap(self.config.keys)
-        self.main = MainScreen(self.table, t, self.catalog.lang, self.rng, self.config.keys)
-        self.push_screen(self.main)
         for notice in self.table.notices:
             self.notify(notice, severity="warning", timeout=10)
         for problem in self.config.problems:
@@ -66,6 +73,8 @@ class GMScreenApp(App[None]):
             key = {"unknown": "app.config_unknown_key", "bad": "app.config_bad_key"}.get(kind)
             if key:
                 self.notify(t(key, id=detail), severity="warning")
+            elif kind == "language":
+                self.notify(t("app.config_bad_language", value=detail), severity="warning")
             else:
                 self.notify(t("app.config_file", problem=detail), severity="warning")
         self._check_size(self.size.width, self.size.height)
@@ -141,6 +150,7 @@ def make_app(
     clock: Callable[[], datetime] | None = None,
     config_path: Path | None = None,
     lang: str | None = None,
+    system_lang: str | None = None,
     strict: bool = False,
     animations: bool = True,
     cursor_blink: bool = True,
@@ -149,23 +159,22 @@ def make_app(
     """The app for ``campaign``: an open :class:`Table`, or a campaign folder to open (and close).
 
     ``config_path`` None reads no user config at all; ``strict`` makes a missing catalog key an
-    error instead of an English fallback (tests).
+    error instead of an English fallback (tests). The language is ``lang`` (``--lang``), else the
+    campaign's, else the user config's, else ``system_lang`` (the CLI passes the locale's; tests
+    leave it out), else English: :func:`gmscreen.i18n.resolve_language`.
     """
     rng = rng if rng is not None else random.Random()
     owns = not isinstance(campaign, Table)
     table = (
         open_table(campaign, rng=rng, clock=clock) if not isinstance(campaign, Table) else campaign
     )
-    language = lang or table.state.settings.language
-    try:
-        catalog = Catalog(language, strict=strict)
-    except LookupError:
-        catalog = Catalog(strict=strict)
+    config = load_config(config_path)
+    language = resolve_language(lang, table.state.settings.language, config.language, system_lang)
     app = GMScreenApp(
         table,
         rng=rng,
-        catalog=catalog,
-        config=load_config(config_path),
+        catalog=Catalog(language, strict=strict),
+        config=config,
         owns_table=owns,
         animations=animations,
         cursor_blink=cursor_blink,

@@ -131,7 +131,17 @@ class RollLog(ScrollView, can_focus=True):
         self._update(follow)
 
     def _update(self, follow: bool) -> None:
-        self.virtual_size = Size(self.size.width, len(self._visible))
+        size = Size(self.size.width, len(self._visible))
+        if size != self.virtual_size:
+            height = self.scrollable_content_region.height
+            if (size.height > height) == (self.virtual_size.height > height) and height:
+                # Only the scroll range changed, not whether a scrollbar shows: skip the
+                # screen-wide layout pass that assigning the reactive would cost (a second
+                # frame after every new line).
+                self.set_reactive(RollLog.virtual_size, size)
+                self._scroll_update(size)
+            else:
+                self.virtual_size = size
         self.refresh()
         if follow:
             self.scroll_end(animate=False, immediate=True, x_axis=False)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from gmscreen.i18n import LANGUAGES, system_language
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("campaign", nargs="?", help="campaign folder or name to open")
@@ -12,6 +14,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--demo", action="store_true", help="open a fresh copy of the demo campaign"
     )
     parser.add_argument("--dir", help="campaigns folder to find CAMPAIGN in (see gmscreen new)")
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="language of the screen (default: the campaign's, your config's, the system's)",
+    )
 
 
 def run(argv: Sequence[str]) -> int:
@@ -37,7 +44,13 @@ def run(argv: Sequence[str]) -> int:
     from gmscreen.tui.config import default_config_path
 
     try:
-        app = make_app(choice.path, config_path=default_config_path(), title=choice.title)
+        app = make_app(
+            choice.path,
+            config_path=default_config_path(),
+            lang=args.lang,
+            system_lang=system_language(),
+            title=choice.title,
+        )
     except CampaignError as error:
         print(f"gmscreen: error: {error}", file=sys.stderr)
         return 2

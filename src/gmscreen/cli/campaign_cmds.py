@@ -17,6 +17,8 @@ from gmscreen.campaign.recap import game_time, recap, standing
 from gmscreen.campaign.recap_markdown import recap_markdown
 from gmscreen.campaign.reducer import void_actions
 from gmscreen.campaign.store import load_sessions, read_checkpoint, recover
+from gmscreen.i18n import LANGUAGES, resolve_language, system_language
+from gmscreen.user_config import default_config_path, user_language
 
 HELP = {
     "new": "create an empty campaign folder named after NAME",
@@ -49,6 +51,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--format", choices=("md", "json"), default="md")
         parser.add_argument(
             "--players", action="store_true", help="leave out every number players must not see"
+        )
+        parser.add_argument(
+            "--lang",
+            choices=LANGUAGES,
+            help="language of the recap (default: the campaign's, your config's, the system's)",
         )
     parser.set_defaults(command=command)
 
@@ -166,19 +173,25 @@ def _pick(logs: list[SessionLog], session: str | None) -> SessionLog:
 def _export(args: argparse.Namespace, checkpoint: Campaign, logs: list[SessionLog]) -> int:
     log = _pick(logs, args.session)
     players: bool = args.players
+    lang = resolve_language(
+        args.lang,
+        checkpoint.settings.language,
+        user_language(default_config_path()),
+        system_language(),
+    )
     if args.format == "json":
-        lines = recap(log.header.state, log.events, players)
+        lines = recap(log.header.state, log.events, players, lang)
         final = recover(log.header.state, [log]).state
         out: dict[str, Any] = {
             "campaign": checkpoint.name,
             "session": log.header.id,
             "players": players,
-            "lines": [line.to_dict(players) for line in lines],
-            "standing": [{"name": n, "state": s} for n, s in standing(final)],
+            "lines": [line.to_dict(players, lang) for line in lines],
+            "standing": [{"name": n, "state": s} for n, s in standing(final, lang)],
         }
         if not players:
             out["started_at"] = log.header.started_at
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
-    sys.stdout.write(recap_markdown(checkpoint.name, log, players))
+    sys.stdout.write(recap_markdown(checkpoint.name, log, players, lang))
     return 0

@@ -15,6 +15,7 @@ from gmscreen.campaign.errors import CampaignError, CampaignFileError
 from gmscreen.campaign.paths import campaigns_dir, resolve_campaign
 from gmscreen.campaign.store import load_sessions, read_checkpoint
 from gmscreen.cli.campaign_cmds import _pick
+from gmscreen.i18n import LANGUAGES, system_language
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -22,6 +23,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "campaign", help="campaign folder, or a campaign name in the campaigns folder"
     )
     parser.add_argument("session", nargs="?", help="session id (default: choose from a list)")
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, help="language (default: the campaign's, config's, system's)"
+    )
     parser.add_argument(
         "--dir",
         help="the campaigns folder (default: $GMSCREEN_CAMPAIGNS, ./campaigns or the user data folder)",
@@ -44,6 +48,12 @@ def run(args: argparse.Namespace) -> int:
     from gmscreen.tui.config import default_config_path
     from gmscreen.tui.replay_app import make_replay_app
 
-    app = make_replay_app(folder, session, config_path=default_config_path())
+    app = make_replay_app(
+        folder,
+        session,
+        config_path=default_config_path(),
+        lang=args.lang,
+        system_lang=system_language(),
+    )
     app.run()
     return 0

@@ -19,7 +19,7 @@ from textual.screen import Screen
 
 from gmscreen.campaign.table import Table, open_table
 from gmscreen.i18n import resolve_language
-from gmscreen.tui.commands import add_bindings, bindings, palette_commands
+from gmscreen.tui.commands import add_bindings, bindings, palette_commands, relabel_bindings
 from gmscreen.tui.config import UIConfig, load_config
 from gmscreen.tui.i18n import Catalog
 from gmscreen.tui.screens.help import HelpScreen
@@ -179,6 +179,7 @@ def make_app(
         animations=animations,
         cursor_blink=cursor_blink,
     )
+    relabel_bindings(app, app.catalog.t)  # the palette key's word, in the app's language
     if title:
         app.title = title
     return app

@@ -8,7 +8,7 @@ it, with their words taken from the catalog (``command.<id>.name`` and ``command
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from textual.binding import Binding, BindingsMap
@@ -49,6 +49,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("item_tables", "t", "item_tables", "main"),
     Command("inventory", "i", "inventory", "main"),
     Command("replay", "R", "replay", "main"),
+    Command("language", "L", "switch_language", "main"),
     Command("help", "question_mark,f1", "help", "app", footer=True),
     Command("dialog_roll", "r", "roll", "dialog", footer=True, palette=False),
     Command("dialog_confirm", "enter", "confirm", "dialog", footer=True, palette=False),
@@ -152,3 +153,23 @@ def add_bindings(node: DOMNode, extra: Iterable[Binding]) -> None:
     app's catalog (its language), so each instance gets its own map.
     """
     node._bindings = BindingsMap([*(binding for _, binding in node._bindings), *extra])
+
+
+def relabel_bindings(node: DOMNode, t: Translate) -> None:
+    """The same bindings (keys, ids, actions) with the catalog's words: after a change of
+    language, and once at start for the palette binding Textual adds in English."""
+    known = {command.id for command in COMMANDS}
+    node._bindings = BindingsMap(
+        [
+            replace(
+                binding,
+                description=t(f"command.{binding.id}.name"),
+                tooltip=t(f"command.{binding.id}.help"),
+            )
+            if binding.id in known
+            else replace(binding, description=t("help.palette_key"), tooltip=t("help.palette_help"))
+            if binding.action == "command_palette"  # Textual's own binding, named in our words
+            else binding
+            for _, binding in node._bindings
+        ]
+    )

@@ -6,6 +6,10 @@ Player-typed text (names, players, notes) is never parsed as markup: it goes int
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from gmscreen.i18n import CatalogError
+from gmscreen.rules.dice import Roll
 from gmscreen.rules.madness import (
     DAY,
     DEFAULT_ROUND_SECONDS,
@@ -16,7 +20,15 @@ from gmscreen.rules.madness import (
     unit_seconds,
 )
 from gmscreen.rules.madness_data import load_madness_data
+from gmscreen.rules.merp import RollRefused
+from gmscreen.rules.tables_model import Lang
 from gmscreen.tui.i18n import Translate
+
+INPUT_NAMES = ("points", "pow", "app_dice", "app_lost", "amount")
+
+
+def as_lang(lang: str) -> Lang:
+    return "es" if lang == "es" else "en"
 
 
 def fumble_range(first_fumble: int, t: Translate) -> str:
@@ -78,3 +90,30 @@ def stats_text(state: MadnessState, t: Translate) -> str:
         balance=state.balance,
         law=state.law,
     )
+
+
+def roll_text(roll: Roll, t: Translate) -> str:
+    """``1d6: 4 (typed)``, the source said in the catalog's language."""
+    return roll.describe({"typed": t("roll.typed"), "picked": t("roll.picked")})
+
+
+def _error_values(params: Mapping[str, object], t: Translate) -> dict[str, object]:
+    values = dict(params)
+    field = values.get("field")
+    if isinstance(field, str) and field in INPUT_NAMES:
+        values["field"] = t(f"input.{field}")
+    return values
+
+
+def error_text(error: BaseException, t: Translate, lang: str) -> str:
+    """What went wrong, in the GM's language when the error has a code (``error.<code>``);
+    errors without one are English (``str(error)``)."""
+    if isinstance(error, RollRefused):
+        return error.message(as_lang(lang))
+    code = getattr(error, "code", None)
+    if isinstance(code, str):
+        try:
+            return t(f"error.{code}", **_error_values(getattr(error, "params", {}), t))
+        except CatalogError:
+            pass
+    return str(error)

@@ -24,10 +24,6 @@ from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.rules.tables_render import title_of
 
 
-def as_lang(lang: str) -> Lang:
-    return "es" if lang == "es" else "en"
-
-
 def budget_of(profile: MerpProfile) -> Budget:
     category = cast(Category, profile.category)
     rolls = {k: v for k, v in profile.rolls.items() if k in merp.TOP_TABLES}

@@ -7,9 +7,32 @@ from typing import Any
 
 from gmscreen.campaign import events as ev
 from gmscreen.rules.madness import DAY, HOUR, MINUTE
-from gmscreen.tui.format import alignment_label, fumble_range, kind_label, preset_label, units_text
+from gmscreen.rules.tables_render import item_title
+from gmscreen.tui.format import (
+    alignment_label,
+    fumble_range,
+    kind_label,
+    preset_label,
+    roll_text,
+    units_text,
+)
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets.roll_log import LogEntry
+
+FIELD_KEYS = (
+    "name",
+    "player",
+    "pow",
+    "app",
+    "chaos",
+    "balance",
+    "law",
+    "madness",
+    "notes",
+    "under_care",
+    "merp",
+)
+SETTING_KEYS = ("modules", "fumble_base", "round_seconds", "auto_check", "language")
 
 
 def when_text(game: int, t: Translate) -> str:
@@ -33,6 +56,16 @@ class LogBuilder:
         self.names = dict(names)
         self.t = t
         self.lang = lang
+
+    def _fields(self, changes: Mapping[str, Any]) -> str:
+        """The edited fields by their labels (``POW, Chaos``); keys the form has no label for
+        (the MERP profile, say) as they are."""
+        t = self.t
+        return ", ".join(t(f"log.field.{k}") if k in FIELD_KEYS else k for k in changes)
+
+    def _settings(self, changes: Mapping[str, Any]) -> str:
+        t = self.t
+        return ", ".join(t(f"log.setting.{k}") if k in SETTING_KEYS else k for k in changes)
 
     def lines(self, events: Iterable[ev.Event], void: set[int]) -> list[LogEntry]:
         out: list[LogEntry] = []
@@ -81,7 +114,7 @@ class LogBuilder:
                     what += " " + t("log.adjusted", n=f"{data.adjustment:+d}")
                 yield entry(
                     what,
-                    data.roll.describe() if data.roll else "",
+                    roll_text(data.roll, t) if data.roll else "",
                     t("log.gain", amount=data.amount) + "  " + _madness(data.changes, t),
                     "gain",
                 )
@@ -93,7 +126,7 @@ class LogBuilder:
                         value=data.target_value,
                         range=fumble_range(data.fumble_from, t),
                     ),
-                    data.roll.describe(),
+                    roll_text(data.roll, t),
                     t(f"outcome.{data.outcome}") + "  " + _madness(data.changes, t),
                     data.outcome,
                 )
@@ -105,7 +138,7 @@ class LogBuilder:
                 )
                 yield entry(
                     what,
-                    data.kind_roll.describe(),
+                    roll_text(data.kind_roll, t),
                     t("log.permanent") if data.permanent else "",
                     "fumble" if data.permanent else "episode",
                 )
@@ -123,7 +156,7 @@ class LogBuilder:
                     what = t("log.recovery_blocked") if recovery.blocked else t("log.recovery")
                     yield entry(
                         what,
-                        recovery.roll.describe() if recovery.roll else "",
+                        roll_text(recovery.roll, t) if recovery.roll else "",
                         _madness(recovery.changes, t),
                         "recovery",
                         suffix=f".{n}",
@@ -141,22 +174,21 @@ class LogBuilder:
             case ev.CharacterAdded():
                 yield entry(t("log.character_added"))
             case ev.CharacterEdited():
-                yield entry(t("log.character_edited", fields=", ".join(data.changes)))
+                yield entry(t("log.character_edited", fields=self._fields(data.changes)))
             case ev.CharacterRemoved():
                 yield entry(t("log.character_removed"))
             case ev.Note():
                 yield entry(t("log.note", text=data.text))
             case ev.SettingsChanged():
-                yield entry(t("log.settings", fields=", ".join(data.changes)))
+                yield entry(t("log.settings", fields=self._settings(data.changes)))
             case ev.Undo():
                 key = "log.redo" if data.redo else "log.undo"
                 yield entry(t(key, target=data.target))
             case ev.ItemRolled() if data.override is not None:
-                title = str(data.item.get("title", ""))
+                title = item_title(data.item, self.lang)
                 rule = t(f"log.override_{data.override}")
                 yield entry(t("log.item_rolled_override", title=title, rule=rule))
             case ev.ItemRolled() | ev.ItemKept() | ev.ItemDiscarded() | ev.ItemRemoved():
-                title = str(data.item.get("title", ""))
-                yield entry(t(f"log.{event.kind}", title=title))
+                yield entry(t(f"log.{event.kind}", title=item_title(data.item, self.lang)))
             case ev.ItemNoted():
                 yield entry(t("log.item_noted", text=data.after))

@@ -18,7 +18,8 @@ from textual.screen import Screen
 
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.store import read_checkpoint
-from gmscreen.tui.commands import add_bindings, bindings, palette_commands
+from gmscreen.i18n import resolve_language
+from gmscreen.tui.commands import add_bindings, bindings, palette_commands, relabel_bindings
 from gmscreen.tui.config import UIConfig, load_config
 from gmscreen.tui.i18n import Catalog
 from gmscreen.tui.screens.help import HelpScreen
@@ -106,6 +107,7 @@ def make_replay_app(
     *,
     config_path: Path | None = None,
     lang: str | None = None,
+    system_lang: str | None = None,
     strict: bool = False,
     animations: bool = True,
     title: str | None = None,
@@ -113,21 +115,20 @@ def make_replay_app(
     """The replay app for the campaign in ``folder``, on ``session`` (an id) or the picker.
 
     Reads ``campaign.toml`` for the name and language; raises ``CampaignFileError`` if it cannot.
+    The language is chosen as in :func:`gmscreen.tui.app.make_app`.
     """
     checkpoint, _ = read_checkpoint(folder)
-    language = lang or checkpoint.settings.language
-    try:
-        catalog = Catalog(language, strict=strict)
-    except LookupError:
-        catalog = Catalog(strict=strict)
+    config = load_config(config_path)
+    language = resolve_language(lang, checkpoint.settings.language, config.language, system_lang)
     app = ReplayApp(
         folder,
         checkpoint.name,
         session,
-        catalog=catalog,
-        config=load_config(config_path),
+        catalog=Catalog(language, strict=strict),
+        config=config,
         animations=animations,
     )
+    relabel_bindings(app, app.catalog.t)  # the palette key's word, in the app's language
     if title:
         app.title = title
     return app

@@ -25,7 +25,14 @@ from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, MadnessState, Odds
 from gmscreen.rules.madness_check import Phase
 from gmscreen.tui.commands import add_bindings, bindings
-from gmscreen.tui.format import alignment_label, fumble_range, kind_label, units_text
+from gmscreen.tui.format import (
+    alignment_label,
+    error_text,
+    fumble_range,
+    kind_label,
+    roll_text,
+    units_text,
+)
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets.meter import meter
 
@@ -164,7 +171,7 @@ class CheckScreen(ModalScreen[CheckResult | None]):
         t = self.t
         style = {"success": "$success", "failure": "$warning", "fumble": "reverse $error"}
         return Content.assemble(
-            t("check.step", n=n, roll=step.roll.describe()),
+            t("check.step", n=n, roll=roll_text(step.roll, t)),
             " → ",
             (t(f"outcome.{step.outcome}"), f"bold {style[step.outcome]}"),
             "  ",
@@ -179,7 +186,7 @@ class CheckScreen(ModalScreen[CheckResult | None]):
         text = t(
             "check.episode",
             kind=kind_label(episode.kind, self.lang),
-            roll=episode.kind_roll.describe(),
+            roll=roll_text(episode.kind_roll, t),
             duration=units_text(episode.amount, episode.unit, t),
             after=episode.madness_after,
         )
@@ -287,7 +294,7 @@ class CheckScreen(ModalScreen[CheckResult | None]):
             step = self.driver.roll(roll)
         except (DiceError, MadnessError, CampaignError) as error:
             self.typed = ""
-            self._error(str(error))
+            self._error(error_text(error, self.t, self.lang))
             self.refresh_view()
             return
         self.typed = ""
@@ -303,7 +310,7 @@ class CheckScreen(ModalScreen[CheckResult | None]):
             roll = make()
             self.episode = self.driver.choose_kind(roll)
         except (DiceError, MadnessError, CampaignError) as error:
-            self._error(str(error))
+            self._error(error_text(error, self.t, self.lang))
             return
         self._error("")
         if self.on_step is not None:

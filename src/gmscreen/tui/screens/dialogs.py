@@ -29,7 +29,7 @@ DIALOG_CSS = """
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """``y`` or ``enter`` confirms; ``n`` or ``escape`` does not."""
+    """``y`` (or ``s``, sí) or ``enter`` confirms; ``n`` or ``escape`` does not."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ConfirmScreen")
 
@@ -39,7 +39,7 @@ class ConfirmScreen(ModalScreen[bool]):
             self,
             [
                 *bindings("dialog", t, NO_ROLL),
-                Binding("y", "confirm", show=False),
+                Binding("y,s", "confirm", show=False),  # yes / sí
                 Binding("n", "cancel", show=False),
             ],
         )

@@ -26,6 +26,7 @@ from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, gain_dice
 from gmscreen.rules.madness_data import Preset, load_madness_data
 from gmscreen.tui.commands import add_bindings, bindings
+from gmscreen.tui.format import error_text, roll_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets.text_input import TextInput as Input
 
@@ -207,7 +208,7 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
         try:
             self.expression = gain_dice(self.preset.key, inputs)
         except (DiceError, MadnessError) as error:
-            self._error(str(error))
+            self._error(error_text(error, self.t, self.lang))
             return
         if self.expression is None and not value.isdigit():
             self._error(self.t("gain.whole_number"))
@@ -270,7 +271,7 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
             roll = dice.typed(self.expression, self.typed)
         except DiceError as error:
             self.typed = ""
-            self._error(str(error))
+            self._error(error_text(error, self.t, self.lang))
             self._show_prompt()
             return
         self._take(roll)
@@ -283,7 +284,7 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
             self.pending = roll
             self.stage = "adjust"
             self.query_one("#question", Static).update(
-                Content(self.t("gain.adjust_question", roll=roll.describe()))
+                Content(self.t("gain.adjust_question", roll=roll_text(roll, self.t)))
             )
             answer = self.query_one("#answer", Input)
             for widget in (self.query_one("#question"), answer):
@@ -321,7 +322,7 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
         try:
             result = self.apply(target.id, self.preset.key, self.inputs, roll, adjustment)
         except (DiceError, MadnessError, CampaignError) as error:
-            self._error(str(error))
+            self._error(error_text(error, self.t, self.lang))
             return False
         self.results.append(result)
         line = self.t(
@@ -332,7 +333,7 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
             after=result.after,
         )
         if result.roll is not None:
-            line += f"  ({result.roll.describe()})"
+            line += f"  ({roll_text(result.roll, self.t)})"
         self.done_lines.append(Content(line))
         self._show_prompt()
         return True

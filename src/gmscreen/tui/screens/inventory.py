@@ -17,7 +17,9 @@ from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.model import Item
 from gmscreen.campaign.table import Table
 from gmscreen.rules.tables_model import Lang, TableSet
+from gmscreen.rules.tables_render import item_title
 from gmscreen.tui.commands import add_bindings, bindings
+from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.dialogs import ConfirmScreen, TextPrompt
 from gmscreen.tui.widgets.item_tree import budget_content, sources, stored_tree, tree_content
@@ -69,6 +71,9 @@ class InventoryScreen(Screen[None]):
         self.refresh_view()
         self.query_one("#items", OptionList).focus()
 
+    def _title(self, item: Item) -> str:
+        return item_title({"title": item.title, "tree": item.tree}, self.lang)
+
     @property
     def items(self) -> tuple[Item, ...]:
         return self.table.character(self.character_id).inventory
@@ -88,7 +93,7 @@ class InventoryScreen(Screen[None]):
         items.clear_options()
         items.add_options(
             [
-                Option(Content.assemble((i.title, "bold"), "\n", (i.id, "dim")), id=i.id)
+                Option(Content.assemble((self._title(i), "bold"), "\n", (i.id, "dim")), id=i.id)
                 for i in character.inventory
             ]
         )
@@ -117,7 +122,7 @@ class InventoryScreen(Screen[None]):
             return
         node = stored_tree(item.tree)
         if node is None:
-            tree.update(Content(item.title))
+            tree.update(Content(self._title(item)))
         else:
             tree.update(tree_content(node, self.tables, self.t, self.lang))
         label = Content.styled(self.t("inventory.notes"), "bold")
@@ -143,7 +148,7 @@ class InventoryScreen(Screen[None]):
             return
         text = await self.app.push_screen_wait(
             TextPrompt(
-                self.t("inventory.note_title", title=item.title),
+                self.t("inventory.note_title", title=self._title(item)),
                 self.t("inventory.note_hint"),
                 item.notes,
                 self.t,
@@ -154,7 +159,7 @@ class InventoryScreen(Screen[None]):
         try:
             self.table.item_note(self.character_id, item.id, text)
         except CampaignError as error:
-            self.notify(str(error), severity="error")
+            self.notify(error_text(error, self.t, self.lang), severity="error")
         self.refresh_view()
 
     @work(exclusive=True, group="inventory")
@@ -166,7 +171,7 @@ class InventoryScreen(Screen[None]):
         sure = await self.app.push_screen_wait(
             ConfirmScreen(
                 self.t("inventory.remove_title"),
-                self.t("inventory.remove_question", title=item.title, name=name),
+                self.t("inventory.remove_question", title=self._title(item), name=name),
                 self.t,
             )
         )
@@ -176,7 +181,7 @@ class InventoryScreen(Screen[None]):
         try:
             self.table.item_removed(self.character_id, item.id)
         except CampaignError as error:
-            self.notify(str(error), severity="error")
+            self.notify(error_text(error, self.t, self.lang), severity="error")
         self.refresh_view(keep=index)
 
     def action_back(self) -> None:

@@ -12,8 +12,9 @@ from textual.app import App
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.table import Table
 from gmscreen.rules.merp import merp_tables
+from gmscreen.tui.format import as_lang, error_text
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.item_roll import ItemRoll, as_lang
+from gmscreen.tui.item_roll import ItemRoll
 from gmscreen.tui.screens.inventory import InventoryScreen
 from gmscreen.tui.screens.item_tables import ItemTableScreen
 from gmscreen.tui.screens.merp_profile import MerpProfileForm
@@ -21,7 +22,9 @@ from gmscreen.tui.screens.merp_profile import MerpProfileForm
 MODULE = "merp-items"
 
 
-async def _ready(app: App[object], table: Table, character_id: str, t: Translate) -> bool:
+async def _ready(
+    app: App[object], table: Table, character_id: str, t: Translate, lang: str
+) -> bool:
     """The campaign uses the items and the character has a profile (asked for now if not)."""
     if MODULE not in table.state.settings.modules:
         app.notify(t("items.module_off"), severity="warning")
@@ -29,14 +32,13 @@ async def _ready(app: App[object], table: Table, character_id: str, t: Translate
     character = table.character(character_id)
     if character.merp is not None:
         return True
-    lang = as_lang(table.state.settings.language)
-    values = await app.push_screen_wait(MerpProfileForm(character.name, t, lang))
+    values = await app.push_screen_wait(MerpProfileForm(character.name, t, as_lang(lang)))
     if values is None:
         return False
     try:
         table.edit_character(character_id, merp=values)
     except CampaignError as error:
-        app.notify(str(error), severity="error")
+        app.notify(error_text(error, t, lang), severity="error")
         return False
     return True
 
@@ -50,7 +52,7 @@ async def open_item_tables(
     rng: random.Random,
     on_change: Callable[[], None] | None = None,
 ) -> None:
-    if not await _ready(app, table, character_id, t):
+    if not await _ready(app, table, character_id, t, lang):
         return
     if on_change is not None:
         on_change()
@@ -69,7 +71,7 @@ async def open_inventory(
     t: Translate,
     lang: str,
 ) -> None:
-    if not await _ready(app, table, character_id, t):
+    if not await _ready(app, table, character_id, t, lang):
         return
     screen = InventoryScreen(table, merp_tables(), character_id, t, as_lang(lang))
     await app.push_screen_wait(screen)

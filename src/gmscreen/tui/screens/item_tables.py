@@ -29,6 +29,7 @@ from gmscreen.rules.merp import RollRefused
 from gmscreen.rules.tables import PendingChoice, PendingDie
 from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.tui.commands import add_bindings, bindings
+from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_roll import ItemRoll, refusal
 from gmscreen.tui.screens.dialogs import ConfirmScreen
@@ -397,7 +398,7 @@ class ItemTableScreen(Screen[None]):
             if roll.done:
                 roll.journal()
         except ERRORS as error:
-            self._error(str(error))
+            self._error(error_text(error, self.t, self.lang))
             self.refresh_view()
             return False
         self._error("")
@@ -414,7 +415,7 @@ class ItemTableScreen(Screen[None]):
         try:
             roll.keep() if keep else roll.discard()
         except ERRORS as error:
-            self._error(str(error))
+            self._error(error_text(error, self.t, self.lang))
             return
         self.roll = None
         self._changed()

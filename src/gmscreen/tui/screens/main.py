@@ -25,7 +25,7 @@ from gmscreen.campaign.table import Table
 from gmscreen.rules.dice import DiceError
 from gmscreen.rules.madness import MadnessError, check_due
 from gmscreen.tui.commands import add_bindings, bindings, by_id, effective_keys
-from gmscreen.tui.format import clock_text
+from gmscreen.tui.format import clock_text, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
 from gmscreen.tui.screens.character_form import FIELDS, CharacterForm
@@ -77,7 +77,6 @@ class MainScreen(Screen[None]):
         self.seen = 0  # events of this session already in the log
         self.builder = LogBuilder({c.id: c.name for c in table.session_start.characters}, t, lang)
         self.past: list[SessionLog] = []  # earlier sessions, read once, for the log and sparkline
-        self.past_lines: list[LogEntry] = []
         self.load_problem: str | None = None
         try:
             self.past = [
@@ -85,11 +84,16 @@ class MainScreen(Screen[None]):
             ]
         except CampaignError as error:
             self.load_problem = str(error)
+        self.past_lines = self.past_log_lines()
+
+    def past_log_lines(self) -> list[LogEntry]:
+        """The earlier sessions' lines, in the screen's language."""
+        lines: list[LogEntry] = []
         for log in self.past:
             names = {c.id: c.name for c in log.header.state.characters}
-            self.past_lines += LogBuilder(names, t, lang).lines(
-                log.events, void_actions(log.events)
-            )
+            builder = LogBuilder(names, self.t, self.lang)
+            lines += builder.lines(log.events, void_actions(log.events))
+        return lines
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -222,7 +226,7 @@ class MainScreen(Screen[None]):
         try:
             what()
         except ERRORS as error:
-            self.notify(str(error), severity="error")
+            self.notify(error_text(error, self.t, self.lang), severity="error")
             return False
         finally:
             self.refresh_all()
@@ -393,7 +397,7 @@ class MainScreen(Screen[None]):
 
     @work(exclusive=True, group="dialog")
     async def action_undo(self) -> None:
-        what = self.table.describe_last_undoable()
+        what = self.table.describe_last_undoable(self.lang)
         if what is None:
             self.notify(self.t("app.nothing_to_undo"), severity="warning")
             return
@@ -445,6 +449,11 @@ class MainScreen(Screen[None]):
         if character is not None:
             await open_inventory(self.app, self.table, character.id, self.t, self.lang)
             self.refresh_all()
+
+    def action_switch_language(self) -> None:
+        from gmscreen.tui.language_switch import switch_language
+
+        switch_language(self)
 
     def action_replay(self) -> None:
         # Read-only: the picker and the replay read the journals and never touch the table.

@@ -306,7 +306,7 @@ class ReplayScreen(Screen[None]):
 
     def _export(self, players: bool) -> None:
         try:
-            path = save_recap(self.folder, self.campaign_name, self.session, players)
+            path = save_recap(self.folder, self.campaign_name, self.session, players, self.lang)
         except OSError as error:
             self.notify(self.t("replay.export_failed", error=str(error)), severity="error")
             return

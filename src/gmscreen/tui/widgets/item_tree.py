@@ -16,6 +16,7 @@ from gmscreen.rules import merp
 from gmscreen.rules.tables import PendingChoice, PendingDie
 from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.rules.tables_nodes import Node
+from gmscreen.tui.format import roll_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_roll import budget_of
 
@@ -74,7 +75,11 @@ def _node_head(node: Node, tables: TableSet, t: Translate, lang: Lang) -> Conten
             (label, "bold"), ("  ", "dim"), (t("items.not_rolled", die=node.die), "bold $warning")
         )
     gap = ("  ", "dim")
-    parts: list[str | tuple[str, str]] = [(label, "bold"), gap, (node.roll.describe(), "$accent")]
+    parts: list[str | tuple[str, str]] = [
+        (label, "bold"),
+        gap,
+        (roll_text(node.roll, t), "$accent"),
+    ]
     if node.range is not None:
         lo, hi = node.range
         parts += [gap, (f"[{lo}]" if lo == hi else f"[{lo}-{hi}]", "dim")]

@@ -35,6 +35,11 @@ FIELDS = (
     "permanent",
     "first_sightings",
     "awaiting_kind",
+    "modules",
+    "fumble_base",
+    "round_seconds",
+    "auto_check",
+    "language",
 )
 INPUTS = ("points", "pow", "app_dice", "app_lost", "amount")
 OVERRIDES = ("roll_limit", "no_points")
@@ -76,7 +81,7 @@ def span(seconds: int, lang: str = DEFAULT_LANGUAGE) -> str:
 def _value(value: Any, w: Translate) -> str:
     if isinstance(value, bool):
         return w("yes") if value else w("no")
-    if value is None or value == []:
+    if value is None or value == [] or value == "":
         return w("none")
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)

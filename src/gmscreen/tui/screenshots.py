@@ -33,6 +33,10 @@ SHOTS: dict[str, tuple[str, ...]] = {
     "player-view": ("p",),
     "replay": ("R", "enter", "shift+right"),  # the session, at its madness check
 }
+# name -> (language, keys): the same sample campaign with the screen in another language
+SHOTS_IN: dict[str, tuple[str, tuple[str, ...]]] = {
+    "check-halfway-es": ("es", ("m", "5", "3", "enter", "enter", "4")),
+}
 
 
 def fixed_clock() -> datetime:
@@ -61,10 +65,11 @@ def sample_campaign(root: Path) -> Path:
     return folder
 
 
-def build(folder: Path, rng_seed: int = SEED) -> GMScreenApp:
+def build(folder: Path, rng_seed: int = SEED, lang: str | None = None) -> GMScreenApp:
     return make_app(
         folder,
         rng=random.Random(rng_seed),
+        lang=lang,
         clock=fixed_clock,
         config_path=None,
         animations=False,
@@ -73,8 +78,8 @@ def build(folder: Path, rng_seed: int = SEED) -> GMScreenApp:
     )
 
 
-async def shoot(folder: Path, keys: Sequence[str], target: Path) -> None:
-    app = build(folder)
+async def shoot(folder: Path, keys: Sequence[str], target: Path, lang: str | None = None) -> None:
+    app = build(folder, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         if keys:
@@ -91,6 +96,11 @@ def main(argv: Sequence[str]) -> int:
             folder = sample_campaign(Path(tmp))
             asyncio.run(shoot(folder, keys, out / f"{name}.svg"))
             shutil.rmtree(folder, ignore_errors=True)
+        print(out / f"{name}.svg")
+    for name, (lang, keys) in SHOTS_IN.items():
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = sample_campaign(Path(tmp))
+            asyncio.run(shoot(folder, keys, out / f"{name}.svg", lang))
         print(out / f"{name}.svg")
     for name, keys in ITEM_SHOTS.items():  # the MERP item screens, on a MERP party
         with tempfile.TemporaryDirectory() as tmp:

@@ -1,0 +1,19 @@
+"""Every test runs as if on a machine with no user config and an English-neutral locale, so the
+language never depends on who runs the tests (gmscreen.i18n.resolve_language)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def neutral_locale(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    monkeypatch.setenv("LC_ALL", "C")
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "C")
+    config_home: Path = tmp_path_factory.mktemp("config-home")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config_home))

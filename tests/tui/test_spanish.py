@@ -1,0 +1,182 @@
+"""The screen in Spanish: the seed's worked example by keys, errors in Spanish, and the switch
+between languages mid-session without losing anything."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tests.tui.conftest import ARTINAR, CREW, SIZE, build
+
+from gmscreen.tui.app import GMScreenApp
+from gmscreen.tui.screens.check import CheckScreen
+from gmscreen.tui.screens.main import MainScreen
+from gmscreen.tui.widgets.roll_log import RollLog
+from gmscreen.tui.widgets.roster import Roster
+
+
+def _main(app: GMScreenApp) -> MainScreen:
+    assert app.main is not None
+    return app.main
+
+
+def _log_text(app: GMScreenApp) -> str:
+    return "\n".join(
+        " ".join((e.who_name, e.what, e.dice, e.outcome))
+        for e in _main(app).query_one(RollLog).visible_entries
+    )
+
+
+def _card_text(app: GMScreenApp, index: int = 0) -> str:
+    return str(_main(app).query_one(Roster).get_option_at_index(index).prompt)
+
+
+def _footer_words(app: GMScreenApp) -> set[str]:
+    return {active.binding.description for active in app.screen.active_bindings.values()}
+
+
+def test_artinar_by_keys_in_spanish(new_campaign: Path) -> None:
+    asyncio.run(_artinar_in_spanish(new_campaign))
+
+
+async def _artinar_in_spanish(new_campaign: Path) -> None:
+    app = build(new_campaign, lang="es")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.press(*"Artinar", "tab", *"Ana", "tab", "1", "3", "tab", "tab")
+        await pilot.press("4", "3", "tab", "3", "2", "tab", "4", "7", "enter")
+        await pilot.pause()
+        for die in ("4", "5"):
+            await pilot.press("g", *"amigo", "enter", die, "enter")
+        await pilot.press("g", *"otra cosa", "enter", "2", "enter")
+        await pilot.press("g", *"demonio", "enter", "1", "6", "enter")
+        await pilot.pause()
+        assert "14/13" in _card_text(app) and "PL" in _card_text(app)
+        assert isinstance(app.screen, CheckScreen)
+        await pilot.press("5", "3", "enter")
+        await pilot.pause()
+        assert "fallo" in _log_text(app)
+        await pilot.press("enter", "r", "enter")
+        await pilot.pause()
+        assert "quedan 14 asaltos" in _card_text(app)
+        for _ in range(14):
+            await pilot.press("full_stop")
+        await pilot.pause()
+        character = app.table.state.characters[0]
+        assert (character.sanity.madness, character.sanity.episode) == (7, None)
+        log = _log_text(app)
+        for text in (
+            "Ve morir a un amigo",
+            "1d6: 4 (tecleada)",
+            "Ve un demonio (16)",
+            "Chequeo de locura bajo Ley 47 (pifia con 00)",
+            "1d100: 53 (tecleada)",
+            "durante 14 asaltos",
+            "PL 11 → 14",
+            "PL 14 → 7",
+            "Siguiente asalto",
+        ):
+            assert text in log, text
+        journal = app.table.events
+        await pilot.press("q")
+    # The journal keeps keys and numbers: the unit is "rounds", whatever the screen said.
+    started = [e.event.data for e in journal if e.event.kind == "episode_started"]
+    assert started[0].unit == "rounds"
+
+
+def test_a_die_off_range_is_refused_in_spanish(table_with: object) -> None:
+    async def run() -> None:
+        folder = table_with(dict(ARTINAR, madness=14))  # type: ignore[operator]
+        app = build(folder, lang="es")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("m", "0", "enter")
+            await pilot.pause()
+            error = str(app.screen.query_one("#error").render())
+            assert "0 no sale en un d100: teclea un número del 1 al 100" in error
+            await pilot.press("escape", "g", *"otra", "enter", *"3x", "enter")
+            await pilot.pause()
+            error = str(app.screen.query_one("#error").render())
+            assert "'3x' no es una expresión de dados" in error
+
+    asyncio.run(run())
+
+
+def test_switching_language_mid_session_keeps_everything(table_with: object) -> None:
+    async def run() -> None:
+        folder = table_with(*CREW)  # type: ignore[operator]
+        app = build(folder)
+        async with app.run_test(size=SIZE) as pilot:
+            main = _main(app)
+            roster = main.query_one(Roster)
+            log = main.query_one(RollLog)
+            await pilot.press("down", "space", "down")  # Bors marked, Cym selected
+            for _ in range(30):
+                await pilot.press("full_stop")
+            await pilot.pause()
+            log.scroll_to(y=5, animate=False, immediate=True)  # the GM scrolled up the log
+            await pilot.pause()
+            before = (
+                roster.highlighted,
+                set(roster.marked),
+                log.scroll_y,
+                log.following,
+                len(log.visible_entries),
+                app.table.state.characters,
+                app.table.state.clock,
+            )
+            assert before[2:4] == (5, False)
+            assert "Round" in _footer_words(app)
+            await pilot.press("L")
+            await pilot.pause()
+            assert app.catalog.lang == "es" and main.lang == "es"
+            assert app.table.state.settings.language == "es"  # journaled
+            after = (
+                roster.highlighted,
+                set(roster.marked),
+                log.scroll_y,
+                log.following,
+                len(log.visible_entries) - 1,  # one more line: the settings change
+                app.table.state.characters,
+                app.table.state.clock,
+            )
+            assert after == before
+            assert "Asalto" in _footer_words(app)
+            assert "PL" in _card_text(app, 1) and "Caos" in _card_text(app, 1)
+            assert "Siguiente asalto" in _log_text(app)
+            assert "Next round" not in _log_text(app)
+            await pilot.press("f")  # the log filter, in Spanish
+            await pilot.pause()
+            assert "Siguiente asalto" not in _log_text(app)
+            await pilot.press("f")
+            # and play goes on, in Spanish
+            await pilot.press("g", *"elemental", "enter")
+            await pilot.pause()
+            assert app.table.state.character("bors").sanity.madness == 7
+            # the palette offers the way back
+            await pilot.press("ctrl+p")
+            await pilot.press(*"Idioma")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.catalog.lang == "en"
+            assert "Next round" in _log_text(app)
+            await pilot.press("q")
+        reopened = build(folder)
+        assert reopened.catalog.lang == "en"  # the last choice was journaled
+        reopened.table.close()
+
+    asyncio.run(run())
+
+
+def test_no_switch_while_a_dialog_is_open(table_with: object) -> None:
+    async def run() -> None:
+        folder = table_with(dict(ARTINAR, madness=14))  # type: ignore[operator]
+        app = build(folder)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("m")
+            _main(app).action_switch_language()
+            await pilot.pause()
+            assert app.catalog.lang == "en"
+            assert isinstance(app.screen, CheckScreen)
+
+    asyncio.run(run())

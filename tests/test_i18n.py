@@ -257,3 +257,32 @@ assert not loaded, loaded[:5]
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_new_campaign_with_a_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from gmscreen.campaign.store import read_checkpoint
+
+    assert main(["new", "Tanelorn", "--dir", str(tmp_path), "--lang", "es"]) == 0
+    assert main(["new", "Imrryr", "--dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert read_checkpoint(tmp_path / "tanelorn")[0].settings.language == "es"
+    assert read_checkpoint(tmp_path / "imrryr")[0].settings.language == ""
+    assert "language" not in (tmp_path / "imrryr" / "campaign.toml").read_text(encoding="utf-8")
+
+
+def test_replay_in_spanish(session: Path) -> None:
+    import asyncio
+
+    from textual.widgets import Static
+
+    from gmscreen.tui.replay_app import make_replay_app
+
+    async def run() -> None:
+        (log,) = load_sessions(session)
+        app = make_replay_app(session, log.header.id, lang="es", strict=True, animations=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            header = str(app.screen.query_one("#header", Static).render())
+            assert "REPETICIÓN" in header and "paso 0 de" in header
+
+    asyncio.run(run())

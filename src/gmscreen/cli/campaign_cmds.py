@@ -42,6 +42,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
             default="madness",
             help=f"comma list of rule modules: {', '.join(MODULES)} (default: madness)",
         )
+        parser.add_argument(
+            "--lang",
+            choices=LANGUAGES,
+            help="the campaign's language (default: none, so each GM's config or locale decides)",
+        )
     else:
         parser.add_argument(
             "path", help="campaign folder, or a campaign name in the campaigns folder"
@@ -93,7 +98,8 @@ def _new(args: argparse.Namespace) -> int:
         return _fail(
             "new", f"unknown module {unknown[0] if unknown else ''!r}: use {', '.join(MODULES)}"
         )
-    folder = create_campaign(campaigns_dir(args.dir), args.name, Settings(modules=modules))
+    settings = Settings(modules=modules, language=args.lang or "")
+    folder = create_campaign(campaigns_dir(args.dir), args.name, settings)
     print(f"created {folder}")
     return 0
 

@@ -24,12 +24,12 @@ def _artinar(app: GMScreenApp) -> object:
 def _log_text(app: GMScreenApp) -> str:
     return "\n".join(
         " ".join((e.who_name, e.what, e.dice, e.outcome))
-        for e in app.screen_stack[1].query_one(RollLog).visible_entries
+        for e in app.screen_stack[0].query_one(RollLog).visible_entries
     )
 
 
 def _card_text(app: GMScreenApp) -> str:
-    roster = app.screen_stack[1].query_one(Roster)
+    roster = app.screen_stack[0].query_one(Roster)
     return str(roster.get_option_at_index(0).prompt)
 
 

@@ -55,7 +55,7 @@ class GMScreenApp(App[None]):
         add_bindings(self, bindings("app", catalog.t))
         self.main: MainScreen | None = None
 
-    def get_default_screen(self) -> Screen[object]:
+    def get_default_screen(self) -> MainScreen:
         # The main screen is the default one: building a blank default screen first and then
         # pushing this one cost a second compose and layout before the first frame.
         self.main = MainScreen(

@@ -144,7 +144,9 @@ class RollLog(ScrollView, can_focus=True):
                 self.virtual_size = size
         self.refresh()
         if follow:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            # force: before the first layout shows the scrollbar, an unforced scroll is ignored
+            # and following would wait for a later frame.
+            self.scroll_end(animate=False, immediate=True, x_axis=False, force=True)
             if self.scroll_y < self.max_scroll_y:
                 # Before a layout the sizes are not settled: follow again once they are.
                 self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)

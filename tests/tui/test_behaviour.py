@@ -252,3 +252,19 @@ def test_merp_only_campaign_has_no_meters(table_with) -> None:  # type: ignore[n
         assert any("does not use the madness rules" in text for text in texts(app))
 
     play(table_with(ARTINAR, settings=Settings(modules=("merp-items",))), scenario)
+
+
+def test_the_header_counts_the_rounds_of_a_fight(table_with) -> None:  # type: ignore[no-untyped-def]
+    def header(app: GMScreenApp) -> str:
+        return str(main_screen(app).query_one("#header").render())
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        assert "round" not in header(app)  # no fight yet: no round number
+        await pilot.press("full_stop", "full_stop", "full_stop")
+        assert "Day 1 · 00:00:36 · round 3" in header(app)
+        await pilot.press("u", "enter")  # undo the third round
+        assert "· round 2 " in header(app)
+        await pilot.press("D")  # the day ends: the fight is long over
+        assert "round" not in header(app)
+
+    play(table_with(ARTINAR), scenario)

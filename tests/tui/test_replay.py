@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.journal import read_session
 from gmscreen.campaign.model import Campaign
-from gmscreen.campaign.reducer import fold
+from gmscreen.campaign.reducer import fold, rounds_running
 from gmscreen.campaign.replay_steps import Steps
 from gmscreen.tui.format import clock_text
 from gmscreen.tui.replay_app import ReplayApp
@@ -56,7 +56,8 @@ def assert_shows(screen: ReplayScreen, expected: Campaign) -> None:
     shown = [str(roster.get_option_at_index(i).prompt) for i in range(roster.option_count)]
     assert shown == [str(card(c, False, ctx, screen.t)) for c in expected.characters]
     header = str(screen.query_one("#header").render())
-    assert clock_text(expected.clock, expected.settings.round_seconds, screen.t) in header
+    rounds = rounds_running(screen.session.events[: screen.step], screen.steps.void)
+    assert clock_text(expected.clock, screen.t, rounds) in header
     assert f"step {screen.step} of" in header
     events = screen.session.events[: screen.step]
     for c in expected.characters:  # the sparkline: madness over the session up to this step

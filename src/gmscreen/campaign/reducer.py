@@ -7,7 +7,7 @@ stays what it was even if a rule is later corrected. Undo is not a change of sta
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -122,3 +122,17 @@ def fold(state: Campaign, events: Iterable[ev.Event], void: set[int] | None = No
     for event in events:
         state = state.at_event(event.seq) if event.action in void else apply(state, event)
     return state
+
+
+def rounds_running(events: Sequence[ev.Event], void: Collection[int] = ()) -> int:
+    """The round of the fight under way: how many times in a row the clock last moved by a
+    round (0 once it moved any other way). Undone actions and events that are not clock moves
+    (a gain, a check in the middle of the fight) do not break the run."""
+    count = 0
+    for event in reversed(events):
+        if event.action in void or not isinstance(event.data, ev.ClockAdvanced):
+            continue
+        if event.data.reason != "round":
+            break
+        count += 1
+    return count

@@ -40,18 +40,13 @@ def fumble_range(first_fumble: int, t: Translate) -> str:
     return f"{first_fumble:02d}–00"
 
 
-def clock_text(seconds: int, round_seconds: int, t: Translate) -> str:
-    """``Day 1 · 08:00:00 · round 3``: the day counts from 1, rounds count within the day."""
+def clock_text(seconds: int, t: Translate, round_number: int = 0) -> str:
+    """``Day 1 · 08:00:00``, and ``· round 3`` while a fight's rounds are running."""
     day, rest = divmod(seconds, DAY)
     hours, rest = divmod(rest, HOUR)
     minutes, secs = divmod(rest, MINUTE)
-    rounds = (seconds % DAY) // max(1, round_seconds)
-    return t(
-        "clock.text",
-        day=day + 1,
-        time=f"{hours:02d}:{minutes:02d}:{secs:02d}",
-        round=rounds,
-    )
+    text = t("clock.text", day=day + 1, time=f"{hours:02d}:{minutes:02d}:{secs:02d}")
+    return text + t("clock.round", round=round_number) if round_number else text
 
 
 def units_text(amount: int, unit: str, t: Translate) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from gmscreen.campaign import events as ev
+from gmscreen.campaign.recap import span
 from gmscreen.rules.madness import DAY, HOUR, MINUTE
 from gmscreen.rules.tables_render import item_title
 from gmscreen.tui.format import (
@@ -166,7 +167,7 @@ class LogBuilder:
             case ev.ClockAdvanced():
                 key = "log.round" if data.reason == "round" else "log.advanced"
                 yield entry(
-                    t(key, seconds=data.seconds, to=when_text(data.after, t)),
+                    t(key, span=span(data.seconds, self.lang), to=when_text(data.after, t)),
                     style="time",
                     character=None,
                     character_name="",

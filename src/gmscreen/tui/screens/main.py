@@ -19,7 +19,7 @@ from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.fields import get_value
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.model import Campaign, Character
-from gmscreen.campaign.reducer import void_actions
+from gmscreen.campaign.reducer import rounds_running, void_actions
 from gmscreen.campaign.store import load_sessions
 from gmscreen.campaign.table import Table
 from gmscreen.rules.dice import DiceError
@@ -150,12 +150,16 @@ class MainScreen(Screen[None]):
         if isinstance(self.app.screen, PlayerView):
             self.app.screen.show(state.characters)
 
+    def live_events(self) -> list[ev.Event]:
+        """This session's events that no undo has voided."""
+        return [entry.event for entry in self.table.events if not entry.void]
+
     def _refresh_header(self) -> None:
         state = self.state
         parts: list[str | tuple[str, str]] = [
             (state.name, "bold"),
             "   ",
-            clock_text(state.clock, state.settings.round_seconds, self.t),
+            clock_text(state.clock, self.t, rounds_running(self.live_events())),
             "   ",
             (self.t("header.characters", n=len(state.characters)), "dim"),
         ]

@@ -26,6 +26,7 @@ from gmscreen.campaign import events as ev
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.recap_markdown import save_recap
+from gmscreen.campaign.reducer import rounds_running
 from gmscreen.campaign.replay import Replay
 from gmscreen.campaign.replay_steps import Steps
 from gmscreen.tui.commands import add_bindings, bindings, palette_commands
@@ -210,7 +211,9 @@ class ReplayScreen(Screen[None]):
             "   ",
             t("replay.step", step=self.step, steps=self.steps.count),
             "   ",
-            clock_text(state.clock, state.settings.round_seconds, t),
+            clock_text(
+                state.clock, t, rounds_running(self.session.events[: self.step], self.steps.void)
+            ),
             "   ",
             (playing, "italic"),
         ]

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gmscreen.rules.tables_model import Lang
-from gmscreen.rules.tables_nodes import Node
+if TYPE_CHECKING:
+    # Only for types: the recap and the roll log import this module to name items, and a
+    # madness-only campaign should not load the tables engine at start-up for that.
+    from gmscreen.rules.tables_model import Lang
+    from gmscreen.rules.tables_nodes import Node
 
 _FIRST_SENTENCE = re.compile(r"[.;] ")
 TITLE_MAX = 60
@@ -77,6 +80,8 @@ def item_title(item: Mapping[str, Any], lang: str) -> str:
     raw = tree.get("tree") if isinstance(tree, Mapping) else None
     if lang == "en" or not isinstance(raw, Mapping) or "table" not in raw:
         return title
+    from gmscreen.rules.tables_nodes import Node
+
     try:
         node = Node.from_dict(raw)
     except (KeyError, TypeError, ValueError):

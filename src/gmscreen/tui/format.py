@@ -7,6 +7,7 @@ Player-typed text (names, players, notes) is never parsed as markup: it goes int
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from gmscreen.i18n import CatalogError
 from gmscreen.rules.dice import Roll
@@ -20,9 +21,10 @@ from gmscreen.rules.madness import (
     unit_seconds,
 )
 from gmscreen.rules.madness_data import load_madness_data
-from gmscreen.rules.merp import RollRefused
-from gmscreen.rules.tables_model import Lang
 from gmscreen.tui.i18n import Translate
+
+if TYPE_CHECKING:
+    from gmscreen.rules.tables_model import Lang
 
 INPUT_NAMES = ("points", "pow", "app_dice", "app_lost", "amount")
 
@@ -103,6 +105,9 @@ def _error_values(params: Mapping[str, object], t: Translate) -> dict[str, objec
 def error_text(error: BaseException, t: Translate, lang: str) -> str:
     """What went wrong, in the GM's language when the error has a code (``error.<code>``);
     errors without one are English (``str(error)``)."""
+    # Imported here: the MERP engine behind it is not needed for a madness-only start-up.
+    from gmscreen.rules.merp import RollRefused
+
     if isinstance(error, RollRefused):
         return error.message(as_lang(lang))
     code = getattr(error, "code", None)

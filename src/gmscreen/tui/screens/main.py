@@ -32,7 +32,6 @@ from gmscreen.tui.screens.character_form import FIELDS, CharacterForm
 from gmscreen.tui.screens.check import CheckResult, CheckScreen
 from gmscreen.tui.screens.dialogs import AdvanceScreen, ConfirmScreen, TextPrompt
 from gmscreen.tui.screens.gain import GainScreen, Target
-from gmscreen.tui.screens.item_entry import open_inventory, open_item_tables
 from gmscreen.tui.screens.player_view import PlayerView
 from gmscreen.tui.session import CheckAdapter, apply_gain, madness_history
 from gmscreen.tui.widgets.detail import DetailPane
@@ -440,6 +439,10 @@ class MainScreen(Screen[None]):
 
     @work(exclusive=True, group="dialog")
     async def action_item_tables(self) -> None:
+        # The item screens (and the tables engine behind them) load on first use: they cost
+        # about 60 ms of start-up that a madness-only evening never needs.
+        from gmscreen.tui.screens.item_entry import open_item_tables
+
         character = self._selected_character()
         if character is not None:
             await open_item_tables(
@@ -449,6 +452,8 @@ class MainScreen(Screen[None]):
 
     @work(exclusive=True, group="dialog")
     async def action_inventory(self) -> None:
+        from gmscreen.tui.screens.item_entry import open_inventory
+
         character = self._selected_character()
         if character is not None:
             await open_inventory(self.app, self.table, character.id, self.t, self.lang)

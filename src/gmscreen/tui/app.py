@@ -10,27 +10,20 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from datetime import datetime
-from functools import partial
 from pathlib import Path
 
-from textual.app import App, SystemCommand
-from textual.events import Resize
+from textual.app import SystemCommand
 from textual.screen import Screen
 
 from gmscreen.campaign.table import Table, open_table
-from gmscreen.i18n import resolve_language
-from gmscreen.tui.commands import add_bindings, bindings, palette_commands, relabel_bindings
-from gmscreen.tui.config import UIConfig, load_config
+from gmscreen.tui.app_base import BaseApp, load_settings
+from gmscreen.tui.commands import palette_commands
+from gmscreen.tui.config import UIConfig
 from gmscreen.tui.i18n import Catalog
-from gmscreen.tui.screens.help import HelpScreen
 from gmscreen.tui.screens.main import MainScreen
-from gmscreen.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 
-class GMScreenApp(App[None]):
-    TITLE = "gmscreen"
-    ENABLE_COMMAND_PALETTE = True
-
+class GMScreenApp(BaseApp):
     def __init__(
         self,
         table: Table,
@@ -41,18 +34,18 @@ class GMScreenApp(App[None]):
         owns_table: bool,
         animations: bool = True,
         cursor_blink: bool = True,
+        title: str | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(
+            catalog=catalog,
+            config=config,
+            animations=animations,
+            cursor_blink=cursor_blink,
+            title=title,
+        )
         self.table = table
         self.rng = rng
-        self.catalog = catalog
-        self.config = config
         self.owns_table = owns_table
-        self.cursor_blink = cursor_blink
-        if not animations:
-            self.animation_level = "none"
-        self.title = catalog.t("app.title")
-        add_bindings(self, bindings("app", catalog.t))
         self.main: MainScreen | None = None
 
     def get_default_screen(self) -> MainScreen:
@@ -79,58 +72,22 @@ class GMScreenApp(App[None]):
                 self.notify(t("app.config_file", problem=detail), severity="warning")
         self._check_size(self.size.width, self.size.height)
 
-    # --- too small ---------------------------------------------------------------------------
-
-    def on_resize(self, event: Resize) -> None:
-        self._check_size(event.size.width, event.size.height)
-
     def _check_size(self, width: int, height: int) -> None:
-        if self.main is None:
-            return
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        message = self.catalog.t(
-            "app.too_small",
-            width=width,
-            height=height,
-            min_width=MIN_WIDTH,
-            min_height=MIN_HEIGHT,
-        )
-        top = self.screen
-        if small and not isinstance(top, TooSmallScreen):
-            self.push_screen(TooSmallScreen(message))
-        elif small and isinstance(top, TooSmallScreen):
-            top.update(message)
-        elif not small and isinstance(top, TooSmallScreen):
-            self.pop_screen()
+        if self.main is not None:
+            super()._check_size(width, height)
 
     # --- commands ----------------------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        t = self.catalog.t
-        for command in palette_commands(("main", "app")):
-            target = self if command.scope == "app" or self.main is None else self.main
-            yield SystemCommand(
-                t(f"command.{command.id}.name"),
-                t(f"command.{command.id}.help"),
-                partial(target.run_action, command.action),
-            )
-        # a screen with commands of its own (the item screens) lists them too, run on it
-        own = set(getattr(screen, "PALETTE_COMMANDS", ()))
-        for command in palette_commands(("items",)):
-            if command.id in own:
-                yield SystemCommand(
-                    t(f"command.{command.id}.name"),
-                    t(f"command.{command.id}.help"),
-                    partial(screen.run_action, command.action),
-                )
-
-    def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.catalog.t, self.config.keys))
+        # ``screen`` is the one the palette was opened over: the main screen's commands act on
+        # the main screen, so over any other (replay, item tables, dialogs) they are left out.
+        if self.main is not None and screen is self.main:
+            yield from self.system_commands(palette_commands(("main",)), self.main)
+        yield from super().get_system_commands(screen)
 
     async def action_quit(self) -> None:
         self.close_table()
-        self.exit()
+        await super().action_quit()
 
     def close_table(self) -> None:
         if self.owns_table:
@@ -168,18 +125,16 @@ def make_app(
     table = (
         open_table(campaign, rng=rng, clock=clock) if not isinstance(campaign, Table) else campaign
     )
-    config = load_config(config_path)
-    language = resolve_language(lang, table.state.settings.language, config.language, system_lang)
-    app = GMScreenApp(
+    catalog, config = load_settings(
+        config_path, lang, table.state.settings.language, system_lang, strict=strict
+    )
+    return GMScreenApp(
         table,
         rng=rng,
-        catalog=Catalog(language, strict=strict),
+        catalog=catalog,
         config=config,
         owns_table=owns,
         animations=animations,
         cursor_blink=cursor_blink,
+        title=title,
     )
-    relabel_bindings(app, app.catalog.t)  # the palette key's word, in the app's language
-    if title:
-        app.title = title
-    return app

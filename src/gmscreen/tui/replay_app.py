@@ -8,28 +8,17 @@ outside-world settings as :func:`gmscreen.tui.app.make_app`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import partial
 from pathlib import Path
-
-from textual.app import App, SystemCommand
-from textual.events import Resize
-from textual.screen import Screen
 
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.store import read_checkpoint
-from gmscreen.i18n import resolve_language
-from gmscreen.tui.commands import add_bindings, bindings, palette_commands, relabel_bindings
-from gmscreen.tui.config import UIConfig, load_config
+from gmscreen.tui.app_base import BaseApp, load_settings
+from gmscreen.tui.config import UIConfig
 from gmscreen.tui.i18n import Catalog
-from gmscreen.tui.screens.help import HelpScreen
 from gmscreen.tui.screens.replay_picker import SessionPicker
-from gmscreen.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 
-class ReplayApp(App[None]):
-    ENABLE_COMMAND_PALETTE = True
-
+class ReplayApp(BaseApp):
     def __init__(
         self,
         folder: Path,
@@ -39,17 +28,12 @@ class ReplayApp(App[None]):
         catalog: Catalog,
         config: UIConfig,
         animations: bool = True,
+        title: str | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(catalog=catalog, config=config, animations=animations, title=title)
         self.folder = folder
         self.campaign_name = campaign_name
         self.session = session
-        self.catalog = catalog
-        self.config = config
-        if not animations:
-            self.animation_level = "none"
-        self.title = catalog.t("app.title")
-        add_bindings(self, bindings("app", catalog.t))
         self.picker: SessionPicker | None = None
 
     def on_mount(self) -> None:
@@ -67,38 +51,6 @@ class ReplayApp(App[None]):
             if self.session in (log.header.id, log.path.name):
                 return log
         return None
-
-    def on_resize(self, event: Resize) -> None:
-        self._check_size(event.size.width, event.size.height)
-
-    def _check_size(self, width: int, height: int) -> None:
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        message = self.catalog.t(
-            "app.too_small", width=width, height=height, min_width=MIN_WIDTH, min_height=MIN_HEIGHT
-        )
-        top = self.screen
-        if small and not isinstance(top, TooSmallScreen):
-            self.push_screen(TooSmallScreen(message))
-        elif small and isinstance(top, TooSmallScreen):
-            top.update(message)
-        elif not small and isinstance(top, TooSmallScreen):
-            self.pop_screen()
-
-    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        t = self.catalog.t
-        for command in palette_commands(("app",)):  # the replay screen adds its own
-            yield SystemCommand(
-                t(f"command.{command.id}.name"),
-                t(f"command.{command.id}.help"),
-                partial(self.run_action, command.action),
-            )
-
-    def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.catalog.t, self.config.keys))
-
-    async def action_quit(self) -> None:
-        self.exit()
 
 
 def make_replay_app(
@@ -118,17 +70,15 @@ def make_replay_app(
     The language is chosen as in :func:`gmscreen.tui.app.make_app`.
     """
     checkpoint, _ = read_checkpoint(folder)
-    config = load_config(config_path)
-    language = resolve_language(lang, checkpoint.settings.language, config.language, system_lang)
-    app = ReplayApp(
+    catalog, config = load_settings(
+        config_path, lang, checkpoint.settings.language, system_lang, strict=strict
+    )
+    return ReplayApp(
         folder,
         checkpoint.name,
         session,
-        catalog=Catalog(language, strict=strict),
+        catalog=catalog,
         config=config,
         animations=animations,
+        title=title,
     )
-    relabel_bindings(app, app.catalog.t)  # the palette key's word, in the app's language
-    if title:
-        app.title = title
-    return app

@@ -1,0 +1,115 @@
+"""What the GM's app and the replay app share: the settings, the words, the app's own commands,
+help, and the screen shown when the terminal is too small.
+
+Nothing here opens a campaign's table: the replay app builds on it and must never take the
+campaign's lock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import partial
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widget import Widget
+
+from gmscreen.i18n import resolve_language
+from gmscreen.tui.commands import (
+    Command,
+    add_bindings,
+    bindings,
+    palette_commands,
+    relabel_bindings,
+)
+from gmscreen.tui.config import UIConfig, load_config
+from gmscreen.tui.i18n import Catalog
+from gmscreen.tui.screens.help import HelpScreen
+from gmscreen.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+
+def load_settings(
+    config_path: Path | None,
+    lang: str | None,
+    campaign_lang: str | None,
+    system_lang: str | None,
+    *,
+    strict: bool,
+) -> tuple[Catalog, UIConfig]:
+    """The user config (None: none at all) and the catalog in the language chosen by
+    :func:`gmscreen.i18n.resolve_language`; ``strict`` makes a missing key an error (tests)."""
+    config = load_config(config_path)
+    language = resolve_language(lang, campaign_lang, config.language, system_lang)
+    return Catalog(language, strict=strict), config
+
+
+class BaseApp(App[None]):
+    TITLE = "gmscreen"
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(
+        self,
+        *,
+        catalog: Catalog,
+        config: UIConfig,
+        animations: bool = True,
+        cursor_blink: bool = True,
+        title: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.catalog = catalog
+        self.config = config
+        self.cursor_blink = cursor_blink  # read by our text inputs
+        if not animations:
+            self.animation_level = "none"
+        self.title = title or catalog.t("app.title")
+        add_bindings(self, bindings("app", catalog.t))
+        relabel_bindings(self, catalog.t)  # the palette key's word, in the app's language
+
+    # --- too small ---------------------------------------------------------------------------
+
+    def on_resize(self, event: Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        message = self.catalog.t(
+            "app.too_small", width=width, height=height, min_width=MIN_WIDTH, min_height=MIN_HEIGHT
+        )
+        top = self.screen
+        if small and not isinstance(top, TooSmallScreen):
+            self.push_screen(TooSmallScreen(message))
+        elif small and isinstance(top, TooSmallScreen):
+            top.update(message)
+        elif not small and isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    # --- commands ----------------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The app's own commands, always; a screen's own commands (its ``PALETTE_COMMANDS``,
+        as the item screens have) when the palette is opened over it, run on it."""
+        yield from self.system_commands(palette_commands(("app",)), self)
+        own = set(getattr(screen, "PALETTE_COMMANDS", ()))
+        mine = (command for command in palette_commands(("items",)) if command.id in own)
+        yield from self.system_commands(mine, screen)
+
+    def system_commands(
+        self, commands: Iterable[Command], target: App[None] | Widget
+    ) -> Iterator[SystemCommand]:
+        t = self.catalog.t
+        for command in commands:
+            yield SystemCommand(
+                t(f"command.{command.id}.name"),
+                t(f"command.{command.id}.help"),
+                partial(target.run_action, command.action),
+            )
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.catalog.t, self.config.keys))
+
+    async def action_quit(self) -> None:
+        self.exit()

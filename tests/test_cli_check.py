@@ -126,3 +126,16 @@ def test_python_dash_m_runs_the_same_entry_point() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["steps"][0]["roll"] == 53
+
+
+def test_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    from gmscreen.cli import SUBCOMMANDS, SUMMARIES
+
+    assert set(SUMMARIES) == set(SUBCOMMANDS)
+    with pytest.raises(SystemExit) as info:
+        main(["--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert "--demo" in out
+    for name in SUBCOMMANDS:
+        assert f"  {name} " in out

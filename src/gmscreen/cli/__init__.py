@@ -25,6 +25,18 @@ SUBCOMMANDS: dict[str, str] = {
     "replay": "gmscreen.cli.replay_cmd",  # loads Textual, like the screen itself
 }
 
+# what ``gmscreen --help`` says of each (a test keeps the two tables in step)
+SUMMARIES: dict[str, str] = {
+    "check": "one madness check, step by step (--pow --madness --law ... --d100 53)",
+    "roll": "one nested roll on a MERP special-items table (merp-1 ... merp-2f)",
+    "tables": "list the MERP special-items tables",
+    "new": "create a campaign folder",
+    "validate": "check a campaign's files; every problem as file:line: message",
+    "sessions": "list a campaign's play sessions",
+    "export": "print a recap of a session (--players leaves out every number)",
+    "replay": "step through a past session on screen (read-only)",
+}
+
 
 class CliParser(argparse.ArgumentParser):
     """argparse that reports a bad flag or value in one line and exits 2."""

@@ -22,9 +22,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(argv: Sequence[str]) -> int:
-    from gmscreen.cli import CliParser
+    from gmscreen.cli import SUMMARIES, CliParser
 
-    parser = CliParser(prog="gmscreen", description=__doc__)
+    commands = "\n".join(f"  {name:<10} {text}" for name, text in SUMMARIES.items())
+    parser = CliParser(
+        prog="gmscreen",
+        description="The Game Master's screen: open a campaign, or the demo with --demo.",
+        epilog=f"other commands (each has --help):\n{commands}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     configure(parser)
     args = parser.parse_args(argv)
     import sys

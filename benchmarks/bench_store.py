@@ -90,13 +90,16 @@ def bench_recovery(root: Path, count: int = 10_000) -> None:
             table.note("n")
             made += 1
     table._lock.release()  # a crash: the checkpoint never saw these events
-    start = time.perf_counter()
-    recovered = load(folder)
-    took = time.perf_counter() - start
+    times = []
+    for _ in range(7):  # one sample on a shared machine says little: median and spread
+        start = time.perf_counter()
+        recovered = load(folder)
+        times.append(time.perf_counter() - start)
     assert recovered.replayed >= count
     print(
         f"recovery of a {recovered.replayed}-event journal, none of it checkpointed (worst case): "
-        f"{took:.3f} s  (target <= 0.3 s)"
+        f"median {statistics.median(times):.3f} s, min {min(times):.3f} s, max {max(times):.3f} s"
+        "  (target <= 0.3 s)"
     )
     write_checkpoint(folder, recovered.state)  # as the table does every 50 events and on quit
     start = time.perf_counter()

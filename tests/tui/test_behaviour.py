@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from tests.tui.conftest import ARTINAR, CREW, SIZE, build
+from textual import events
 from textual.pilot import Pilot
 
 from gmscreen.campaign import events as ev
@@ -268,3 +269,32 @@ def test_the_header_counts_the_rounds_of_a_fight(table_with) -> None:  # type: i
         assert "round" not in header(app)
 
     play(table_with(ARTINAR), scenario)
+
+
+def type_ahead(app: GMScreenApp, *keys: str) -> None:
+    """Keys arriving together, as from a fast typist or a terminal's buffer: each is queued
+    before any is handled (Pilot's press waits between keys, which hides races)."""
+    driver = app._driver
+    assert driver is not None
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        driver.send_message(event)
+
+
+def test_keys_typed_ahead_in_a_check_are_not_lost(table_with) -> None:  # type: ignore[no-untyped-def]
+    due = dict(ARTINAR, madness=14)
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("m")
+        type_ahead(app, "5", "3", "enter", "enter", "4", "enter")
+        for _ in range(4):
+            await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+
+    app = play(table_with(due), scenario)
+    kinds = [(e.kind, e.data) for e in journal(app)]
+    assert [k for k, _ in kinds] == ["check_roll", "episode_started"]
+    started = kinds[1][1]
+    assert isinstance(started, ev.EpisodeStarted)
+    assert started.kind == "phobia" and started.amount == 14 and started.unit == "rounds"

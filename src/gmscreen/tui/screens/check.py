@@ -39,6 +39,9 @@ from gmscreen.tui.widgets.meter import meter
 MAX_TYPED = 3
 
 
+OWN_ACTIONS = ("roll", "confirm", "cancel")  # the dialog keys of commands.py
+
+
 @dataclass(frozen=True, slots=True)
 class StepShown:
     """One d100 of the check, as the screen shows it."""
@@ -242,6 +245,16 @@ class CheckScreen(ModalScreen[CheckResult | None]):
         return phase if phase != "done" else None
 
     def on_key(self, event: events.Key) -> None:
+        # Textual hands each key to on_key before it runs the binding of the key typed before
+        # it, so a fast "enter 4" would see the 4 while the outcome is still up. Running this
+        # dialog's own actions here keeps digits and enter/r/esc in the order they were typed
+        # (and still follows the keymap: active_bindings has the remapped keys).
+        active = self.active_bindings.get(event.key)
+        if active is not None and active.node is self and active.binding.action in OWN_ACTIONS:
+            event.stop()
+            event.prevent_default()
+            getattr(self, f"action_{active.binding.action}")()
+            return
         waiting = self._awaiting()
         if waiting is None or event.character is None or not event.character.isdigit():
             if event.key == "backspace" and self.typed:

@@ -29,7 +29,8 @@ from gmscreen.campaign.fields import (
     whole,
     with_values,
 )
-from gmscreen.campaign.model import LANGUAGES, MODULES, SCHEMA, Campaign, Character, Settings
+from gmscreen.campaign.model import MODULES, SCHEMA, Campaign, Character, Settings
+from gmscreen.i18n import LANGUAGES
 from gmscreen.rules.madness import MadnessState
 
 TOP_KEYS = ("schema", "name", "last_event", "clock", "settings", "characters")

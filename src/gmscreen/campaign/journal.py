@@ -162,7 +162,8 @@ def read_session(path: Path) -> SessionLog:
     return log
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
+    """Make a new or renamed file in ``folder`` survive a crash (the entry, not just the data)."""
     fd = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -186,7 +187,7 @@ class JournalWriter:
             raise CampaignError(f"{path} already exists; not overwriting a journal") from None
         finally:
             temporary.unlink()
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
         self.path = path
         self.header = header
         self._file: IO[bytes] | None = open(path, "ab")  # noqa: SIM115 (kept open for appends)

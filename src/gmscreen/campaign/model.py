@@ -12,18 +12,11 @@ from typing import Any, Literal
 
 from gmscreen.campaign.errors import UnknownCharacter
 from gmscreen.rules.madness import DEFAULT_FUMBLE_BASE, DEFAULT_ROUND_SECONDS, MadnessState
+from gmscreen.rules.merp import CATEGORIES
 
 SCHEMA = 1
 MODULES: tuple[str, ...] = ("madness", "merp-items")
-LANGUAGES: tuple[str, ...] = ("en", "es")
-SPELL_USER_CATEGORIES: tuple[str, ...] = (
-    "non_spell_user",
-    "semi_spell_user",
-    "dwarf_spell_user",
-    "pure_spell_user",
-    "hybrid_spell_user",
-    "elf_non_spell_user",
-)
+SPELL_USER_CATEGORIES: tuple[str, ...] = CATEGORIES
 AwaitingKind = Literal["failure", "fumble"]
 
 

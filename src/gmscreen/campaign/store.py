@@ -14,7 +14,7 @@ from pathlib import Path
 
 from gmscreen.campaign.codec import parse_toml, to_toml
 from gmscreen.campaign.errors import CampaignFileError, Problem
-from gmscreen.campaign.journal import SessionLog, list_sessions, read_session
+from gmscreen.campaign.journal import SessionLog, fsync_dir, list_sessions, read_session
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import ReplayError, fold, void_actions
 
@@ -49,14 +49,6 @@ def read_checkpoint(folder: Path) -> tuple[Campaign, bytes]:
     return parse_toml(text, path), data
 
 
-def _fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def write_checkpoint(folder: Path, campaign: Campaign) -> bytes:
     """Write ``campaign.toml`` atomically; returns the bytes written."""
     data = to_toml(campaign).encode("utf-8")
@@ -70,7 +62,7 @@ def write_checkpoint(folder: Path, campaign: Campaign) -> bytes:
         os.replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)
-    _fsync_dir(folder)
+    fsync_dir(folder)
     return data
 
 

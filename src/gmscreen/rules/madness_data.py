@@ -8,10 +8,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from gmscreen.i18n import LANGUAGES
 from gmscreen.rules import dice
 
 DATA_FILE = "madness.toml"
-LANGUAGES = ("en", "es")
 
 
 class MadnessDataError(ValueError):

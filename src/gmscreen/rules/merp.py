@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, get_args
 
-from gmscreen.rules.tables import load_tables
-from gmscreen.rules.tables_model import Lang, TableSet
+if TYPE_CHECKING:
+    # Types only: the campaign model imports the categories, and start-up should not load
+    # the tables engine for that.
+    from gmscreen.rules.tables_model import Lang, TableSet
 
 Category = Literal[
     "non_spell_user",
@@ -21,6 +23,7 @@ Category = Literal[
     "hybrid_spell_user",
     "elf_non_spell_user",
 ]
+CATEGORIES: tuple[Category, ...] = get_args(Category)
 
 TABLE_1 = "merp-1"
 TABLE_2 = "merp-2"
@@ -160,4 +163,6 @@ def check_roll_allowed(
 
 def merp_tables() -> TableSet:
     """The MERP special item tables (cached and validated once)."""
+    from gmscreen.rules.tables import load_tables
+
     return load_tables()

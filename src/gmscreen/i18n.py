@@ -83,9 +83,6 @@ class Catalog:
     def keys(self) -> set[str]:
         return set(self._messages)
 
-    def has(self, key: str) -> bool:
-        return key in self._messages or (not self.strict and key in self._fallback)
-
     def t(self, key: str, /, **values: object) -> str:
         template = self._messages.get(key)
         if template is None:

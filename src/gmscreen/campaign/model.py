@@ -109,6 +109,3 @@ class Campaign:
     def without_character(self, character_id: str) -> Campaign:
         self.character(character_id)
         return replace(self, characters=tuple(c for c in self.characters if c.id != character_id))
-
-    def sanities(self) -> dict[str, MadnessState]:
-        return {c.id: c.sanity for c in self.characters}

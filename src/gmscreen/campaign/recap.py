@@ -56,11 +56,6 @@ def words(lang: str = DEFAULT_LANGUAGE) -> Translate:
     return say
 
 
-def t(key: str, **values: Any) -> str:
-    """One English recap message (kept for callers that speak English only)."""
-    return words()(key, **values)
-
-
 def game_time(seconds: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """``day 1, 08:00``: days count from 1 for people (day 0 in the rules)."""
     day, rest = divmod(seconds, DAY)

@@ -111,10 +111,6 @@ def void_actions(events: Sequence[ev.Event]) -> set[int]:
     return void
 
 
-def is_void(event: ev.Event, void: set[int]) -> bool:
-    return event.action in void
-
-
 def fold(state: Campaign, events: Iterable[ev.Event], void: set[int] | None = None) -> Campaign:
     """Apply ``events`` in order, skipping void ones (computed from ``events`` if not given)."""
     events = list(events)

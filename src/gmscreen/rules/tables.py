@@ -84,10 +84,6 @@ class PendingDie:
     expr: DiceExpr
     text: str
 
-    @property
-    def is_table_die(self) -> bool:
-        return self.name is None
-
     def purpose(self, lang: Lang) -> str:
         title = self.table.title(lang)
         return title if self.name is None else f"{title}: {self.name}"

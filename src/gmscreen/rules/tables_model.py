@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal
@@ -432,8 +432,3 @@ def load_table_text(text: str, source: str = "<text>") -> TableSet:
     except tomllib.TOMLDecodeError as exc:
         raise TableDataError(f"{source}: not valid TOML: {exc}") from None
     return parse_tables(data, source)
-
-
-def row_summary(rows: Sequence[Row], lang: Lang) -> list[tuple[int, int, str, tuple[str, ...]]]:
-    """``(lo, hi, short text, markers)`` per row, for a browse list."""
-    return [(r.lo, r.hi, r.short(lang), r.markers) for r in rows]

@@ -17,7 +17,6 @@ from gmscreen.rules.madness import (
     HOUR,
     MINUTE,
     Episode,
-    MadnessState,
     unit_seconds,
 )
 from gmscreen.rules.madness_data import load_madness_data
@@ -42,13 +41,25 @@ def fumble_range(first_fumble: int, t: Translate) -> str:
     return f"{first_fumble:02d}–00"
 
 
-def clock_text(seconds: int, t: Translate, round_number: int = 0) -> str:
-    """``Day 1 · 08:00:00``, and ``· round 3`` while a fight's rounds are running."""
+def _day_and_time(seconds: int) -> tuple[int, str]:
+    """The day, counted from 1 for people, and ``hh:mm:ss`` of a game-clock reading."""
     day, rest = divmod(seconds, DAY)
     hours, rest = divmod(rest, HOUR)
     minutes, secs = divmod(rest, MINUTE)
-    text = t("clock.text", day=day + 1, time=f"{hours:02d}:{minutes:02d}:{secs:02d}")
+    return day + 1, f"{hours:02d}:{minutes:02d}:{secs:02d}"
+
+
+def clock_text(seconds: int, t: Translate, round_number: int = 0) -> str:
+    """``Day 1 · 08:00:00``, and ``· round 3`` while a fight's rounds are running."""
+    day, time = _day_and_time(seconds)
+    text = t("clock.text", day=day, time=time)
     return text + t("clock.round", round=round_number) if round_number else text
+
+
+def when_text(seconds: int, t: Translate) -> str:
+    """``D1 08:00:00``: the short form of the clock that the roll log uses."""
+    day, time = _day_and_time(seconds)
+    return t("log.when", day=day, time=time)
 
 
 def units_text(amount: int, unit: str, t: Translate) -> str:
@@ -78,15 +89,6 @@ def band_label(key: str, lang: str) -> str:
 
 def alignment_label(name: str, t: Translate) -> str:
     return t(f"stat.{name}")
-
-
-def stats_text(state: MadnessState, t: Translate) -> str:
-    return t(
-        "card.alignments",
-        chaos=state.chaos,
-        balance=state.balance,
-        law=state.law,
-    )
 
 
 def roll_text(roll: Roll, t: Translate) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -114,3 +116,20 @@ def test_export_unknown_session(capsys: pytest.CaptureFixture[str]) -> None:
 def test_missing_campaign(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sessions", str(tmp_path / "nope"), "--dir", str(tmp_path)]) == 2
     assert "no campaign at" in capsys.readouterr().err
+
+
+def test_new_where_no_folder_can_be_made_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    assert main(["new", "Stormbringer", "--dir", str(blocker)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("gmscreen new: error:") and "Not a directory" in err and "\n" not in err
+
+
+def test_a_demo_copy_is_removed_when_the_process_ends() -> None:
+    code = "from gmscreen.campaign.paths import make_demo_copy; print(make_demo_copy())"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    copy = Path(done.stdout.strip())
+    assert copy.name and not copy.exists() and not copy.parent.exists()

@@ -72,7 +72,6 @@ def test_sigkill_never_loses_an_acknowledged_event(tmp_path: Path) -> None:
     _campaign(folder)
     chooser = random.Random(20240501)
     acknowledged: set[int] = set()
-    started = time.monotonic()
     for trial in range(TRIALS):
         child = subprocess.Popen(
             [sys.executable, "-c", CHILD, str(folder), str(trial)],
@@ -114,4 +113,3 @@ def test_sigkill_never_loses_an_acknowledged_event(tmp_path: Path) -> None:
                 assert any("stale lock" in notice for notice in table.notices), table.notices
             table.close()
     assert acknowledged, "the children never got to append anything"
-    assert time.monotonic() - started < 120

@@ -12,10 +12,7 @@ def test_pure_layers_load_no_textual() -> None:
     code = f"""
 import importlib, pkgutil, sys
 for name in {PURE!r}:
-    try:
-        package = importlib.import_module(name)
-    except ModuleNotFoundError:
-        continue
+    package = importlib.import_module(name)
     for info in pkgutil.walk_packages(package.__path__, name + "."):
         importlib.import_module(info.name)
 loaded = sorted(m for m in sys.modules if m == "textual" or m.startswith("textual."))

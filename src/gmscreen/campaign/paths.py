@@ -6,6 +6,7 @@ exists, else the user data folder (platformdirs).
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import shutil
@@ -106,6 +107,10 @@ def demo_source() -> Path:
 def make_demo_copy(into: Path | None = None) -> Path:
     """A fresh copy of the example campaign in a temporary folder, so the demo dirties nothing."""
     parent = Path(tempfile.mkdtemp(prefix="gmscreen-demo-", dir=into))
+    if into is None:
+        # Nobody else knows about this folder: remove it when the process ends, or every
+        # `gmscreen --demo` (and every test and benchmark run) leaves one behind.
+        atexit.register(shutil.rmtree, parent, True)
     target = parent / DEMO_NAME
     shutil.copytree(demo_source(), target, ignore=shutil.ignore_patterns(".lock", "*.tmp"))
     return target

@@ -119,7 +119,8 @@ def recover(checkpoint: Campaign, logs: list[SessionLog]) -> Recovered:
         if log.torn is not None:
             result.notices.append(
                 f"{log.path.name} line {log.torn.line} was cut short or unreadable "
-                f"({log.torn.reason}); it was left out and kept in {log.path.name}.corrupt"
+                f"({log.torn.reason}); it was left out, and opening the campaign keeps it in "
+                f"{log.path.name}.corrupt"
             )
     return result
 

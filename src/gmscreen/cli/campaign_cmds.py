@@ -89,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     except CampaignError as error:
         return _fail(command, str(error))
+    except OSError as error:  # a folder that cannot be made or read: say which, no traceback
+        return _fail(command, f"{error.filename}: {error.strerror}")
 
 
 def _new(args: argparse.Namespace) -> int:

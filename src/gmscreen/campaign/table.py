@@ -21,6 +21,7 @@ from gmscreen.campaign.fields import FieldError, character_from_dict, decode_ite
 from gmscreen.campaign.journal import (
     JournalWriter,
     SessionHeader,
+    SessionLog,
     next_session_id,
     set_aside,
 )
@@ -69,8 +70,12 @@ class Table:
         clock: Callable[[], datetime],
         checkpoint_every: int,
         notices: list[str],
+        past_sessions: Sequence[SessionLog] = (),
     ) -> None:
         self.folder = folder
+        # The sessions on disk when the campaign was opened, as recovery read them (the log
+        # and the sparkline show them; read once, not again by the screen).
+        self.past_sessions = tuple(past_sessions)
         self.state = state
         self.rng = rng
         self.notices = notices  # things the GM should be told once (recovery, stale lock)
@@ -263,14 +268,6 @@ class Table:
         target = self._undo_target()
         return describe_action(self._actions(target), self.state, lang) if target else None
 
-    def describe_next_redo(self, lang: str = "en") -> str | None:
-        target = self._redo_target()
-        if target is None:
-            return None
-        undo_event = self._actions(target)[0]
-        assert isinstance(undo_event.data, ev.Undo)
-        return describe_action(self._actions(undo_event.data.target), self.state, lang)
-
     def undo(self) -> ev.Event | None:
         """Void the last action still in effect; returns its first event (None if none)."""
         target = self._undo_target()
@@ -456,7 +453,7 @@ def open_table(
         notices.insert(
             0, f"took over a stale lock left by {lock.took_over.describe()}: it is not running"
         )
-    table = Table(folder, lock, recovered.state, disk, rng, now, checkpoint_every, notices)
+    table = Table(folder, lock, recovered.state, disk, rng, now, checkpoint_every, notices, logs)
     try:
         for log in logs:
             set_aside(log)

@@ -7,7 +7,6 @@ from typing import Any
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.recap import span
-from gmscreen.rules.madness import DAY, HOUR, MINUTE
 from gmscreen.rules.tables_render import item_title
 from gmscreen.tui.format import (
     alignment_label,
@@ -16,6 +15,7 @@ from gmscreen.tui.format import (
     preset_label,
     roll_text,
     units_text,
+    when_text,
 )
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets.roll_log import LogEntry
@@ -34,13 +34,6 @@ FIELD_KEYS = (
     "merp",
 )
 SETTING_KEYS = ("modules", "fumble_base", "round_seconds", "auto_check", "language")
-
-
-def when_text(game: int, t: Translate) -> str:
-    day, rest = divmod(game, DAY)
-    hours, rest = divmod(rest, HOUR)
-    minutes, seconds = divmod(rest, MINUTE)
-    return t("log.when", day=day + 1, time=f"{hours:02d}:{minutes:02d}:{seconds:02d}")
 
 
 def _madness(changes: Mapping[str, list[Any]], t: Translate) -> str:

@@ -17,10 +17,8 @@ from textual.widgets import Footer, Static
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.fields import get_value
-from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.reducer import rounds_running, void_actions
-from gmscreen.campaign.store import load_sessions
 from gmscreen.campaign.table import Table
 from gmscreen.rules.dice import DiceError
 from gmscreen.rules.madness import MadnessError, check_due
@@ -34,13 +32,11 @@ from gmscreen.tui.screens.dialogs import AdvanceScreen, ConfirmScreen, TextPromp
 from gmscreen.tui.screens.gain import GainScreen, Target
 from gmscreen.tui.screens.player_view import PlayerView
 from gmscreen.tui.session import CheckAdapter, apply_gain, madness_history
-from gmscreen.tui.widgets.detail import DetailPane
+from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
 from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
 from gmscreen.tui.widgets.roster import CardContext, Roster
 
 ERRORS = (CampaignError, DiceError, MadnessError)
-SPARK_POINTS = 120
-EDITABLE = ("name", "player", "pow", "app", "chaos", "balance", "law", "madness", "notes")
 
 
 class MainScreen(Screen[None]):
@@ -75,15 +71,9 @@ class MainScreen(Screen[None]):
         self.keymap = keymap
         self.seen = 0  # events of this session already in the log
         self.builder = LogBuilder({c.id: c.name for c in table.session_start.characters}, t, lang)
-        self.past: list[SessionLog] = []  # earlier sessions, read once, for the log and sparkline
-        self.load_problem: str | None = None
-        try:
-            self.past = [
-                log for log in load_sessions(table.folder) if log.path != table.session_path
-            ]
-        except CampaignError as error:
-            self.load_problem = str(error)
+        self.past = table.past_sessions  # earlier sessions, for the log and the sparkline
         self.past_lines = self.past_log_lines()
+        self._past_history: dict[str, list[int]] = {}  # see _past_madness
 
     def past_log_lines(self) -> list[LogEntry]:
         """The earlier sessions' lines, in the screen's language."""
@@ -112,8 +102,6 @@ class MainScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.load_problem:
-            self.notify(self.load_problem, severity="warning")
         self.refresh_all(rebuild_log=True)
         self.query_one(Roster).focus()
 
@@ -126,14 +114,7 @@ class MainScreen(Screen[None]):
         return "madness" in self.state.settings.modules
 
     def context(self) -> CardContext:
-        settings = self.state.settings
-        return CardContext(
-            now=self.state.clock,
-            round_seconds=settings.round_seconds,
-            fumble_base=settings.fumble_base,
-            madness=self.madness_on,
-            lang=self.lang,
-        )
+        return CardContext.of(self.state, self.lang)
 
     # --- refresh -----------------------------------------------------------------------------
 
@@ -187,10 +168,7 @@ class MainScreen(Screen[None]):
         )
         history: list[int] = []
         if character is not None:
-            for log in self.past:
-                history += madness_history(
-                    log.header.state, log.events, void_actions(log.events), character.id
-                )
+            history = list(self._past_madness(character.id))
             entries = self.table.events
             void = {e.event.action for e in entries if e.void}
             history += madness_history(
@@ -198,6 +176,18 @@ class MainScreen(Screen[None]):
             )
             history = history[-SPARK_POINTS:]
         pane.show(character, character.notes if character else "", self.context(), history)
+
+    def _past_madness(self, character_id: str) -> list[int]:
+        """Madness over the earlier sessions, folded once per character: they cannot change
+        while the screen is open, and the detail pane redraws on every cursor move."""
+        if character_id not in self._past_history:
+            history: list[int] = []
+            for log in self.past:
+                history += madness_history(
+                    log.header.state, log.events, void_actions(log.events), character_id
+                )
+            self._past_history[character_id] = history[-SPARK_POINTS:]
+        return self._past_history[character_id]
 
     def _refresh_log(self, rebuild: bool) -> None:
         entries = self.table.events

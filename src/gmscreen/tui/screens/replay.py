@@ -34,7 +34,7 @@ from gmscreen.tui.format import clock_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
 from gmscreen.tui.session import madness_history
-from gmscreen.tui.widgets.detail import DetailPane
+from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
 from gmscreen.tui.widgets.replay_log import ReplayLog
 from gmscreen.tui.widgets.roll_log import LogEntry
 from gmscreen.tui.widgets.roster import CardContext, Roster
@@ -42,7 +42,6 @@ from gmscreen.tui.widgets.timeline import Timeline
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)  # steps a second while playing
 DEFAULT_SPEED = 2
-SPARK_POINTS = 120
 
 
 class ReplayCommands(Provider):
@@ -164,13 +163,7 @@ class ReplayScreen(Screen[None]):
         return self.replay.state_at(self.step)
 
     def context(self, state: Campaign) -> CardContext:
-        return CardContext(
-            now=state.clock,
-            round_seconds=state.settings.round_seconds,
-            fumble_base=state.settings.fumble_base,
-            madness="madness" in state.settings.modules,
-            lang=self.lang,
-        )
+        return CardContext.of(state, self.lang)
 
     # --- showing a step ------------------------------------------------------------------------
 

@@ -17,9 +17,9 @@ from gmscreen.tui.format import (
     kind_label,
     preset_label,
     units_text,
+    when_text,
 )
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.log_lines import when_text
 from gmscreen.tui.widgets.meter import meter
 from gmscreen.tui.widgets.roster import CardContext, CharacterLike
 
@@ -96,6 +96,9 @@ def _kind_detail(key: str, lang: str) -> str:
     from gmscreen.rules.madness_data import load_madness_data
 
     return load_madness_data().kind(key).detail.get(lang)
+
+
+SPARK_POINTS = 120  # how much madness history the detail pane draws
 
 
 class DetailPane(Vertical):

@@ -12,6 +12,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from gmscreen.campaign.model import Campaign
 from gmscreen.rules.madness import MadnessState, check_due
 from gmscreen.tui.commands import add_bindings
 from gmscreen.tui.format import episode_left, kind_label, units_text
@@ -41,6 +42,18 @@ class CardContext:
     fumble_base: int
     madness: bool  # the campaign uses the madness module
     lang: str
+
+    @classmethod
+    def of(cls, state: Campaign, lang: str) -> CardContext:
+        """The context of a campaign as it stands (live, or at a replay's step)."""
+        settings = state.settings
+        return cls(
+            now=state.clock,
+            round_seconds=settings.round_seconds,
+            fumble_base=settings.fumble_base,
+            madness="madness" in settings.modules,
+            lang=lang,
+        )
 
 
 def card(

@@ -20,6 +20,7 @@ from gmscreen.rules.madness import (
     fumble_from,
     gain,
     gain_dice,
+    recovery_dice,
     resolve_check_roll,
     start_episode,
     time_passes,
@@ -268,6 +269,8 @@ def test_recovery_under_care_takes_1d6_and_a_gain_blocks_it() -> None:
     with pytest.raises(MadnessError):
         end_of_day(state, day=0)
     gained = gain(state, "elemental", day=2).after
+    assert recovery_dice(state, day=2) == "1d6" and recovery_dice(gained, day=2) is None
+    assert recovery_dice(gained, day=3) == "1d6" and recovery_dice(MadnessState(pow=10), 0) is None
     assert end_of_day(gained, day=2).blocked
     assert (
         end_of_day(
@@ -346,3 +349,17 @@ def test_no_check_is_due_during_an_episode() -> None:
     with pytest.raises(MadnessError, match="episode"):
         resolve_check_roll(mad, d100(5))
     assert check_due(end_episode(mad, 168).after) is False  # 7 < 13
+
+
+def test_the_data_validator_refuses_a_preset_that_lowers_something_else() -> None:
+    import copy
+    import tomllib
+    from importlib import resources
+
+    from gmscreen.rules.madness_data import MadnessDataError, parse_madness_data
+
+    raw = tomllib.loads(resources.files("gmscreen.data").joinpath("madness.toml").read_text())
+    parse_madness_data(copy.deepcopy(raw))  # the bundled data is fine
+    raw["presets"]["chaotic_transformation"]["lowers"] = "pow"
+    with pytest.raises(MadnessDataError, match="lowers"):
+        parse_madness_data(raw)

@@ -164,9 +164,8 @@ def advance(state: Campaign, seconds: int, reason: str, rng: random.Random) -> l
                 s = c.sanity
                 if s.madness == 0:
                     continue
-                expression = madness.recovery_dice(s)
-                blocked = s.last_gain_day == h.day
-                roll = dice.roll(expression, rng) if expression and not blocked else None
+                expression = madness.recovery_dice(s, h.day)
+                roll = dice.roll(expression, rng) if expression else None
                 r = madness.end_of_day(s, h.day, roll)
                 chars[key] = _sane(c, r.after)
                 recoveries.append(

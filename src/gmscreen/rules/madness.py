@@ -155,6 +155,7 @@ def gain(
     if adjustment and not p.adjust:
         raise MadnessError(f"{key} takes no adjustment")
     first_time: bool | None = None
+    value = 0  # the number the GM entered, for presets that take one
     if roll is not None:
         base = roll.total
     elif p.amount is not None:
@@ -173,8 +174,8 @@ def gain(
         changes["chaos"] = state.chaos + base
     elif p.raises == "law":
         changes["law"] = state.law + base
-    if key == "chaotic_transformation":
-        changes["app"] = max(0, state.app - _whole(inputs, "app_lost"))
+    if p.lowers == "app":
+        changes["app"] = max(0, state.app - value)
     if first_time:
         changes["first_sightings"] = state.first_sightings | {key}
     if amount > 0:
@@ -351,9 +352,15 @@ def end_episode(state: MadnessState, at: int) -> EpisodeEnd:
 # --- recovery and time -----------------------------------------------------------------------
 
 
-def recovery_dice(state: MadnessState) -> str | None:
-    """Under care (calming drugs and proper care) recovery is 1d6 a day instead of 1."""
-    return "1d6" if state.under_care else None
+def recovery_blocked(state: MadnessState, day: int) -> bool:
+    """A madness gain during ``day`` blocks that night's recovery."""
+    return state.last_gain_day == day
+
+
+def recovery_dice(state: MadnessState, day: int) -> str | None:
+    """The dice the end of ``day`` needs: 1d6 under care (calming drugs and proper care);
+    none for the plain 1 point, or when a gain that day blocks recovery."""
+    return "1d6" if state.under_care and not recovery_blocked(state, day) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,8 +375,8 @@ class Recovery:
 
 def end_of_day(state: MadnessState, day: int, roll: Roll | None = None) -> Recovery:
     """Daily recovery at the end of ``day``; a gain that day blocks it."""
-    expression = recovery_dice(state)
-    blocked = state.last_gain_day == day
+    expression = recovery_dice(state, day)
+    blocked = recovery_blocked(state, day)
     if blocked:
         roll = None
     elif (expression is None) != (roll is None):

@@ -45,6 +45,7 @@ class Preset:
     dice_allowed: bool = False
     adjust: bool = False
     raises: str | None = None
+    lowers: str | None = None  # a characteristic the entered number takes away (APP lost)
 
     @property
     def needs_input(self) -> str | None:
@@ -100,6 +101,8 @@ def _preset(key: str, raw: dict[str, Any]) -> Preset:
         raise MadnessDataError(f"{DATA_FILE}: {where} with an input needs divisor or per")
     if ("first" in raw) != ("after" in raw):
         raise MadnessDataError(f"{DATA_FILE}: {where} needs both first and after")
+    if raw.get("lowers") not in (None, "app") or ("lowers" in raw and "input" not in raw):
+        raise MadnessDataError(f"{DATA_FILE}: {where} lowers app, from its input, or nothing")
     if raw.get("raises") not in (None, "chaos", "law"):
         raise MadnessDataError(f"{DATA_FILE}: {where} raises chaos or law, not {raw['raises']!r}")
     question = _text(raw["question"], where + " question") if "question" in raw else None
@@ -120,6 +123,7 @@ def _preset(key: str, raw: dict[str, Any]) -> Preset:
         dice_allowed=bool(raw.get("dice_allowed", False)),
         adjust=bool(raw.get("adjust", False)),
         raises=raw.get("raises"),
+        lowers=raw.get("lowers"),
     )
 
 

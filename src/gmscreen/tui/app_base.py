@@ -90,10 +90,10 @@ class BaseApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The app's own commands, always; a screen's own commands (its ``PALETTE_COMMANDS``,
-        as the item screens have) when the palette is opened over it, run on it."""
+        as the item and replay screens have) when the palette is opened over it, run on it."""
         yield from self.system_commands(palette_commands(("app",)), self)
         own = set(getattr(screen, "PALETTE_COMMANDS", ()))
-        mine = (command for command in palette_commands(("items",)) if command.id in own)
+        mine = (c for c in palette_commands(("items", "replay")) if c.id in own)
         yield from self.system_commands(mine, screen)
 
     def system_commands(

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import gc
 from dataclasses import replace
-from functools import partial
 from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
-from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
@@ -44,34 +42,9 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)  # steps a second while playing
 DEFAULT_SPEED = 2
 
 
-class ReplayCommands(Provider):
-    """The replay's commands in the command palette (of whichever app shows the screen)."""
-
-    def _commands(self) -> list[tuple[str, str, str]]:
-        screen = self.screen
-        t = screen.t if isinstance(screen, ReplayScreen) else None
-        if t is None:
-            return []
-        return [
-            (t(f"command.{c.id}.name"), t(f"command.{c.id}.help"), c.action)
-            for c in palette_commands(("replay",))
-        ]
-
-    async def discover(self) -> Hits:
-        for name, help_text, action in self._commands():
-            yield DiscoveryHit(name, partial(self.screen.run_action, action), help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, help_text, action in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                callback = partial(self.screen.run_action, action)
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
-
-
 class ReplayScreen(Screen[None]):
-    COMMANDS = {ReplayCommands}
+    # listed in the command palette by the app (see BaseApp.get_system_commands)
+    PALETTE_COMMANDS = tuple(c.id for c in palette_commands(("replay",)))
     DEFAULT_CSS = """
     ReplayScreen #header {
         dock: top; height: 1; background: $secondary; color: $text; padding: 0 1;

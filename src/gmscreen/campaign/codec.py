@@ -31,7 +31,7 @@ from gmscreen.campaign.fields import (
 )
 from gmscreen.campaign.model import MODULES, SCHEMA, Campaign, Character, Settings
 from gmscreen.i18n import LANGUAGES
-from gmscreen.rules.madness import MadnessState
+from gmscreen.rules.madness import MAX_STAT, MadnessState
 
 TOP_KEYS = ("schema", "name", "last_event", "clock", "settings", "characters")
 SETTINGS_KEYS = ("modules", "fumble_base", "round_seconds", "auto_check", "language")
@@ -164,7 +164,7 @@ def _character(raw: Any, n: int, r: _Reader) -> Character | None:
     pow_ = raw.get("pow")
     try:
         base = Character(
-            id=str(cid), name=str(cid), sanity=MadnessState(pow=whole(pow_, "pow", 1, 1000))
+            id=str(cid), name=str(cid), sanity=MadnessState(pow=whole(pow_, "pow", 1, MAX_STAT))
         )
     except FieldError as error:
         r.add((*where, "pow"), error.message if pow_ is not None else "POW is missing")

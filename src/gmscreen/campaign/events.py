@@ -250,14 +250,21 @@ class Event:
         character = raw.get("character")
         if character is not None and not isinstance(character, str):
             raise EventFormatError("character: expected text or null")
-        return cls(
-            seq=_int(raw.get("seq"), "seq"),
-            action=_int(raw.get("action"), "action"),
-            at=_str(raw.get("at"), "at"),
-            game=_int(raw.get("game"), "game"),
-            character=character,
-            data=_decoder(PAYLOADS[kind])(raw.get("data"), "data"),  # type: ignore[arg-type]
-        )
+        # Checked in this order, so the first bad key is the one named (as the fields are).
+        seq = raw.get("seq")
+        if type(seq) is not int:
+            raise EventFormatError(f"seq: {EXPECTED[int]}")
+        action = raw.get("action")
+        if type(action) is not int:
+            raise EventFormatError(f"action: {EXPECTED[int]}")
+        at = raw.get("at")
+        if type(at) is not str:
+            raise EventFormatError(f"at: {EXPECTED[str]}")
+        game = raw.get("game")
+        if type(game) is not int:
+            raise EventFormatError(f"game: {EXPECTED[int]}")
+        decode = _decoder(PAYLOADS[kind])  # type: ignore[arg-type]
+        return cls(seq, action, at, game, character, decode(raw.get("data"), "data"))
 
 
 def _encode(value: Any) -> Any:
@@ -274,22 +281,29 @@ def _encode(value: Any) -> Any:
 
 Decoder = Callable[[Any, str], Any]
 
+# What a key holds when it is wrong, for the plain types; the generated decoders inline them.
+EXPECTED: dict[type[Any], str] = {
+    int: "expected a whole number",
+    str: "expected text",
+    bool: "expected true or false",
+}
+
 
 def _int(value: Any, key: str) -> int:
     if type(value) is not int:  # not isinstance: a bool is no number here
-        raise EventFormatError(f"{key}: expected a whole number")
+        raise EventFormatError(f"{key}: {EXPECTED[int]}")
     return value
 
 
 def _str(value: Any, key: str) -> str:
     if type(value) is not str:
-        raise EventFormatError(f"{key}: expected text")
+        raise EventFormatError(f"{key}: {EXPECTED[str]}")
     return value
 
 
 def _bool(value: Any, key: str) -> bool:
     if type(value) is not bool:
-        raise EventFormatError(f"{key}: expected true or false")
+        raise EventFormatError(f"{key}: {EXPECTED[bool]}")
     return value
 
 
@@ -316,21 +330,30 @@ def _any_dict(value: Any, key: str) -> dict[str, Any]:
 
 
 def _inputs(value: Any, key: str) -> dict[str, int | str]:
-    if not isinstance(value, dict) or not all(
-        isinstance(v, int | str) and not isinstance(v, bool) for v in value.values()
-    ):
-        raise EventFormatError(f"{key}: expected names with numbers or text")
-    return value
+    if isinstance(value, dict):
+        for v in value.values():
+            # The exact types first: that is all JSON gives, and it is the common case.
+            if type(v) is int or type(v) is str:
+                continue
+            if isinstance(v, bool) or not isinstance(v, int | str):
+                break
+        else:
+            return value
+    raise EventFormatError(f"{key}: expected names with numbers or text")
+
+
+def _optional(tp: Any) -> Any | None:
+    """The X of ``X | None``, or None if ``tp`` is not optional."""
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) in (Union, types.UnionType) and type(None) in args:
+        return next(a for a in args if a is not type(None))
+    return None
 
 
 @cache
 def _decoder(tp: Any) -> Decoder:
-    if tp is int:
-        return _int
-    if tp is str:
-        return _str
-    if tp is bool:
-        return _bool
+    if tp in EXPECTED:
+        return {int: _int, str: _str, bool: _bool}[tp]
     if tp is Roll:
         return _roll
     if tp == Changes:
@@ -339,12 +362,12 @@ def _decoder(tp: Any) -> Decoder:
         return _any_dict
     if tp == dict[str, int | str]:
         return _inputs
-    origin = typing.get_origin(tp)
+    inner = _optional(tp)
+    if inner is not None:
+        decode = _decoder(inner)
+        return lambda v, k: None if v is None else decode(v, k)
     args = typing.get_args(tp)
-    if origin in (Union, types.UnionType) and type(None) in args:
-        inner = _decoder(next(a for a in args if a is not type(None)))
-        return lambda v, k: None if v is None else inner(v, k)
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+    if typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis:
         item = _decoder(args[0])
 
         def _tuple(value: Any, key: str) -> tuple[Any, ...]:
@@ -354,34 +377,67 @@ def _decoder(tp: Any) -> Decoder:
 
         return _tuple
     if is_dataclass(tp):
-        hints = typing.get_type_hints(tp)
-        # Fields with a default were added later: older journals may leave them out.
-        parts = [
-            (f.name, _decoder(hints[f.name]))
-            for f in fields(tp)
-            if f.default is MISSING and f.default_factory is MISSING
-        ]
-        optional = [
-            (f.name, _decoder(hints[f.name]))
-            for f in fields(tp)
-            if f.default is not MISSING or f.default_factory is not MISSING
-        ]
-
-        def _object(value: Any, key: str) -> Any:
-            if type(value) is not dict:
-                raise EventFormatError(f"{key}: expected an object")
-            try:
-                # The key path is only built when something is wrong (this runs per event).
-                args = [d(value[n], n) for n, d in parts]
-                if not optional:
-                    return tp(*args)  # type: ignore[operator]
-                extra = {n: d(value[n], n) for n, d in optional if n in value}
-                return tp(*args, **extra)  # type: ignore[operator]
-            except KeyError:
-                missing = [n for n, _ in parts if n not in value]
-                raise EventFormatError(f"{key}: missing {', '.join(missing)}") from None
-            except EventFormatError as error:
-                raise EventFormatError(f"{key}.{error}") from None
-
-        return _object
+        return _object_decoder(tp)
     raise TypeError(f"no decoder for {tp!r}")  # a programming error, caught by the tests
+
+
+def _check(var: str, name: str, tp: Any, env: dict[str, Any]) -> list[str]:
+    """Source lines that check (and decode) ``var``, the raw value of field ``name``."""
+    inner = _optional(tp)
+    kind = tp if inner is None else inner
+    if kind in EXPECTED:  # inline: a call per field is most of the cost of a small payload
+        env[kind.__name__] = kind
+        message = f"{name}: {EXPECTED[kind]}"
+        lines = [f"if type({var}) is not {kind.__name__}:", f"    raise Error({message!r})"]
+    else:
+        env[f"decode_{var}"] = _decoder(kind)
+        lines = [f"{var} = decode_{var}({var}, {name!r})"]
+    if inner is None:
+        return lines
+    return [f"if {var} is not None:", *(f"    {line}" for line in lines)]
+
+
+def _object_decoder(tp: Any) -> Decoder:
+    """One function for the dataclass ``tp``: each field read, checked and passed in order.
+
+    Generated once per type (as attrs and cattrs do) so that decoding a payload is one call with
+    the checks inline, not a closure per field. It behaves as a loop over the fields would: the
+    first bad field in field order is the one named, as ``<key>.<field>: <what was expected>``;
+    a missing field names every missing one.
+    """
+    hints = typing.get_type_hints(tp)
+    env: dict[str, Any] = {"Error": EventFormatError, "tp": tp}
+    body: list[str] = []
+    required: list[str] = []
+    for n, f in enumerate(fields(tp)):
+        var = f"v{n}"
+        check = _check(var, f.name, hints[f.name], env)
+        if f.default is MISSING and f.default_factory is MISSING:
+            required.append(f.name)
+            body += [f"{var} = value[{f.name!r}]", *check]
+            continue
+        # Fields with a default were added later: older journals may leave them out.
+        if f.default is not MISSING:
+            env[f"default_{var}"], default = f.default, f"default_{var}"
+        else:
+            env[f"default_{var}"], default = f.default_factory, f"default_{var}()"
+        body += [f"if {f.name!r} in value:", f"    {var} = value[{f.name!r}]"]
+        body += [f"    {line}" for line in check]
+        body += ["else:", f"    {var} = {default}"]
+    env["required"] = tuple(required)
+    args = ", ".join(f"v{n}" for n in range(len(fields(tp))))
+    lines = [
+        "def decode(value, key):",
+        "    if type(value) is not dict:",
+        '        raise Error(f"{key}: expected an object")',
+        "    try:",
+        *(f"        {line}" for line in body),
+        f"        return tp({args})",
+        "    except KeyError:",  # only value[name] raises it: the nested decoders convert theirs
+        "        missing = [n for n in required if n not in value]",
+        """        raise Error(f"{key}: missing {', '.join(missing)}") from None""",
+        "    except Error as error:",
+        '        raise Error(f"{key}.{error}") from None',
+    ]
+    exec(compile("\n".join(lines), f"<decoder of {tp.__qualname__}>", "exec"), env)
+    return typing.cast(Decoder, env["decode"])

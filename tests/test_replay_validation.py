@@ -8,7 +8,7 @@ hot path was tuned (kept as oracles): field by field through dicts, a new state 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignFileError
 from gmscreen.campaign.fields import (
     EDITABLE,
+    PERSON_FIELDS,
     SANITY_FIELDS,
     FieldError,
     _decode,
@@ -122,6 +123,12 @@ def test_with_values_is_the_plain_version(character: Character, values: dict[str
     assert _outcome(with_values, character, values) == _outcome(
         reference_with_values, character, values
     )
+
+
+def test_with_values_knows_every_field_of_the_state_it_builds() -> None:
+    # with_values builds both positionally: a field added to either must be added there too.
+    assert tuple(f.name for f in fields(MadnessState)) == SANITY_FIELDS
+    assert {f.name for f in fields(Character)} == {"id", "sanity", "inventory", *PERSON_FIELDS}
 
 
 @pytest.mark.parametrize("name", EDITABLE)

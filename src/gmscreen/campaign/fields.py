@@ -8,7 +8,7 @@ reducer that applies them. Decoding checks every value and names the field that 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, cast
 
@@ -194,30 +194,56 @@ def get_value(character: Character, name: str) -> Any:
     raise FieldError(name, "is not a character field")
 
 
+def _pow(value: Any, name: str) -> int:
+    return whole(value, name, 1, MAX_STAT)
+
+
+def _last_gain_day(value: Any, name: str) -> int | None:
+    return None if value is None else whole(value, name, 0, 2**40)
+
+
+def _episode(value: Any, name: str) -> Episode | None:
+    return decode_episode(value)
+
+
+def _first_sightings(value: Any, name: str) -> frozenset[str]:
+    return frozenset(texts(value, name))
+
+
+def _merp(value: Any, name: str) -> MerpProfile | None:
+    return decode_merp(value)
+
+
+def _awaiting_kind(value: Any, name: str) -> str | None:
+    if value not in (None, "failure", "fumble"):
+        raise FieldError(name, f"expected failure or fumble, not {value!r}")
+    return cast(str | None, value)
+
+
+# field -> its decoder (value, field) -> value; a dict, not a chain of ifs: replay decodes a
+# field or two for every event.
+_DECODERS: dict[str, Callable[[Any, str], Any]] = {
+    "pow": _pow,
+    **{name: whole for name in SANITY_INTS if name != "pow"},
+    "episode": _episode,
+    "permanent": texts,
+    "first_sightings": _first_sightings,
+    "under_care": flag,
+    "last_gain_day": _last_gain_day,
+    "merp": _merp,
+    "awaiting_kind": _awaiting_kind,
+    "name": text,
+    "player": text,
+    "notes": text,
+}
+_SANITY = frozenset(SANITY_FIELDS)
+
+
 def _decode(name: str, value: Any) -> Any:
-    if name == "pow":
-        return whole(value, name, 1, MAX_STAT)
-    if name in SANITY_INTS:
-        return whole(value, name)
-    if name == "under_care":
-        return flag(value, name)
-    if name == "last_gain_day":
-        return None if value is None else whole(value, name, 0, 2**40)
-    if name == "episode":
-        return decode_episode(value)
-    if name == "permanent":
-        return texts(value, name)
-    if name == "first_sightings":
-        return frozenset(texts(value, name))
-    if name == "merp":
-        return decode_merp(value)
-    if name == "awaiting_kind":
-        if value not in (None, "failure", "fumble"):
-            raise FieldError(name, f"expected failure or fumble, not {value!r}")
-        return value
-    if name in ("name", "player", "notes"):
-        return text(value, name)
-    raise FieldError(name, "is not a character field")
+    decode = _DECODERS.get(name)
+    if decode is None:
+        raise FieldError(name, "is not a character field")
+    return decode(value, name)
 
 
 def with_values(character: Character, values: Mapping[str, Any]) -> Character:
@@ -225,27 +251,40 @@ def with_values(character: Character, values: Mapping[str, Any]) -> Character:
     sanity: dict[str, Any] = {}
     person: dict[str, Any] = {}
     for name, value in values.items():
-        (sanity if name in SANITY_FIELDS else person)[name] = _decode(name, value)
+        (sanity if name in _SANITY else person)[name] = _decode(name, value)
+    # Built positionally, each field the new value if there is one (``get``: a new value may
+    # be None): replay runs this for every event, and a dict of every field costs twice as much.
     if sanity:
-        s = character.sanity
-        current = {name: getattr(s, name) for name in SANITY_FIELDS}
+        s, new = character.sanity, sanity.get
         try:
-            person["sanity"] = MadnessState(**(current | sanity))
+            person["sanity"] = MadnessState(
+                new("pow", s.pow),
+                new("app", s.app),
+                new("chaos", s.chaos),
+                new("balance", s.balance),
+                new("law", s.law),
+                new("madness", s.madness),
+                new("episode", s.episode),
+                new("permanent", s.permanent),
+                new("first_sightings", s.first_sightings),
+                new("under_care", s.under_care),
+                new("last_gain_day", s.last_gain_day),
+            )
         except MadnessError as error:
             raise FieldError(", ".join(sanity), str(error)) from None
     if not person:
         return character
-    c: dict[str, Any] = {
-        "id": character.id,
-        "name": character.name,
-        "sanity": character.sanity,
-        "player": character.player,
-        "merp": character.merp,
-        "inventory": character.inventory,
-        "notes": character.notes,
-        "awaiting_kind": character.awaiting_kind,
-    }
-    return Character(**(c | person))
+    c, new = character, person.get
+    return Character(
+        c.id,
+        new("name", c.name),
+        new("sanity", c.sanity),
+        new("player", c.player),
+        new("merp", c.merp),
+        c.inventory,
+        new("notes", c.notes),
+        new("awaiting_kind", c.awaiting_kind),
+    )
 
 
 def diff(before: Character, after: Character) -> dict[str, list[Any]]:

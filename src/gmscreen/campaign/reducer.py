@@ -36,7 +36,9 @@ def _change(
     if character_id is None:
         raise ReplayError("an event that changes a character names none")
     character = state.character(character_id)
-    return state.with_character(with_values(character, _afters(changes)))
+    after = with_values(character, _afters(changes))
+    # Many events change nothing (a gain of 0, a blocked recovery): the same state, not a copy.
+    return state if after is character else state.with_character(after)
 
 
 def _apply_settings(settings: Settings, changes: Mapping[str, list[Any]]) -> Settings:
@@ -89,12 +91,20 @@ def _apply(state: Campaign, event: ev.Event) -> Campaign:
     raise ReplayError(f"event {event.seq} has a payload no reducer knows")  # pragma: no cover
 
 
+# What an event that does not fit raises while it is applied.
+_MISFITS = (FieldError, CampaignError, TypeError, ValueError)
+
+
+def _misfit(event: ev.Event, error: Exception) -> ReplayError:
+    return ReplayError(f"event {event.seq} ({event.kind}) does not apply: {error}")
+
+
 def apply(state: Campaign, event: ev.Event) -> Campaign:
     """The state after ``event``. Pure; raises :class:`ReplayError` if it does not fit."""
     try:
         after = _apply(state, event)
-    except (FieldError, CampaignError, TypeError, ValueError) as error:
-        raise ReplayError(f"event {event.seq} ({event.kind}) does not apply: {error}") from None
+    except _MISFITS as error:
+        raise _misfit(event, error) from None
     return after.at_event(event.seq)
 
 
@@ -114,10 +124,19 @@ def void_actions(events: Sequence[ev.Event]) -> set[int]:
 def fold(state: Campaign, events: Iterable[ev.Event], void: set[int] | None = None) -> Campaign:
     """Apply ``events`` in order, skipping void ones (computed from ``events`` if not given)."""
     events = list(events)
+    if not events:
+        return state
     void = void_actions(events) if void is None else void
+    # As apply() one event after another, but last_event is set once, at the end: no reducer
+    # reads it, and it saves building a second Campaign per event.
     for event in events:
-        state = state.at_event(event.seq) if event.action in void else apply(state, event)
-    return state
+        if event.action in void:
+            continue
+        try:
+            state = _apply(state, event)
+        except _MISFITS as error:
+            raise _misfit(event, error) from None
+    return state.at_event(events[-1].seq)
 
 
 def rounds_running(events: Sequence[ev.Event], void: Collection[int] = ()) -> int:

@@ -64,10 +64,21 @@ class MadnessState:
     def __post_init__(self) -> None:
         if not 1 <= self.pow <= MAX_STAT:
             raise MadnessError(f"POW must be from 1 to {MAX_STAT}, not {self.pow}")
+        high = MAX_STAT * 10
+        # One test for the usual case (every state a replay builds comes through here); the
+        # loop only runs to name the first number out of range.
+        if (
+            0 <= self.app <= high
+            and 0 <= self.chaos <= high
+            and 0 <= self.balance <= high
+            and 0 <= self.law <= high
+            and 0 <= self.madness <= high
+        ):
+            return
         for name in ("app", "chaos", "balance", "law", "madness"):
             value = getattr(self, name)
-            if not 0 <= value <= MAX_STAT * 10:
-                raise MadnessError(f"{name} must be from 0 to {MAX_STAT * 10}, not {value}")
+            if not 0 <= value <= high:
+                raise MadnessError(f"{name} must be from 0 to {high}, not {value}")
 
 
 # --- gains -----------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from dataclasses import MISSING, dataclass, fields, is_dataclass
 from functools import cache
 from typing import Any, Literal, Union
 
+from gmscreen.campaign.construct import constructor
 from gmscreen.rules.dice import DiceError, Roll
 
 Changes = dict[str, list[Any]]  # field -> [before, after], plain values
@@ -264,7 +265,10 @@ class Event:
         if type(game) is not int:
             raise EventFormatError(f"game: {EXPECTED[int]}")
         decode = _decoder(PAYLOADS[kind])  # type: ignore[arg-type]
-        return cls(seq, action, at, game, character, decode(raw.get("data"), "data"))
+        return _event(seq, action, at, game, character, decode(raw.get("data"), "data"))
+
+
+_event = constructor(Event)
 
 
 def _encode(value: Any) -> Any:
@@ -406,7 +410,7 @@ def _object_decoder(tp: Any) -> Decoder:
     a missing field names every missing one.
     """
     hints = typing.get_type_hints(tp)
-    env: dict[str, Any] = {"Error": EventFormatError, "tp": tp}
+    env: dict[str, Any] = {"Error": EventFormatError, "tp": constructor(tp)}
     body: list[str] = []
     required: list[str] = []
     for n, f in enumerate(fields(tp)):

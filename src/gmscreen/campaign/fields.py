@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, cast
 
+from gmscreen.campaign.construct import constructor
 from gmscreen.campaign.model import SPELL_USER_CATEGORIES, Character, Item, MerpProfile
 from gmscreen.rules.madness import MAX_STAT, UNITS, Episode, MadnessError, MadnessState
 
@@ -237,6 +238,9 @@ _DECODERS: dict[str, Callable[[Any, str], Any]] = {
     "notes": text,
 }
 _SANITY = frozenset(SANITY_FIELDS)
+# Every field given, in order: half the cost of MadnessState(...) and Character(...).
+_madness_state = constructor(MadnessState)
+_character = constructor(Character)
 
 
 def _decode(name: str, value: Any) -> Any:
@@ -257,7 +261,7 @@ def with_values(character: Character, values: Mapping[str, Any]) -> Character:
     if sanity:
         s, new = character.sanity, sanity.get
         try:
-            person["sanity"] = MadnessState(
+            person["sanity"] = _madness_state(
                 new("pow", s.pow),
                 new("app", s.app),
                 new("chaos", s.chaos),
@@ -275,7 +279,7 @@ def with_values(character: Character, values: Mapping[str, Any]) -> Character:
     if not person:
         return character
     c, new = character, person.get
-    return Character(
+    return _character(
         c.id,
         new("name", c.name),
         new("sanity", c.sanity),

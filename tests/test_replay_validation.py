@@ -7,6 +7,7 @@ hot path was tuned (kept as oracles): field by field through dicts, a new state 
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Mapping
 from dataclasses import fields, replace
 from pathlib import Path
@@ -29,7 +30,7 @@ from gmscreen.campaign.fields import (
     decode_item,
     with_values,
 )
-from gmscreen.campaign.journal import JournalWriter, SessionHeader
+from gmscreen.campaign.journal import JournalWriter, SessionHeader, read_session
 from gmscreen.campaign.model import Campaign, Character, Item, MerpProfile
 from gmscreen.campaign.reducer import ReplayError, apply, fold, void_actions
 from gmscreen.campaign.store import load, write_checkpoint
@@ -330,3 +331,30 @@ def test_a_journal_that_puts_pow_to_0_is_refused_on_open(tmp_path: Path) -> None
     assert str(info.value).endswith(
         "2024-05-01-1.jsonl: event 6 (gain) does not apply: pow: must be from 1 to 1000, not 0"
     )
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_reading_a_journal_leaves_the_collector_as_it_was(tmp_path: Path, enabled: bool) -> None:
+    path = tmp_path / "2024-05-01-1.jsonl"
+    writer = JournalWriter(path, SessionHeader("2024-05-01-1", AT, 5, START))
+    writer.append(_gain(5, {"madness": [14, 15]}))
+    writer.close()
+    broken = tmp_path / "2024-05-01-2.jsonl"
+    broken.write_bytes(b"{}\n")
+    was = gc.isenabled()
+    try:
+        _collector(enabled)
+        assert len(read_session(path).events) == 1
+        assert gc.isenabled() is enabled
+        with pytest.raises(CampaignFileError):
+            read_session(broken)
+        assert gc.isenabled() is enabled
+    finally:
+        _collector(was)
+
+
+def _collector(enabled: bool) -> None:
+    if enabled:
+        gc.enable()
+    else:
+        gc.disable()

@@ -90,25 +90,29 @@ def bench_recovery(root: Path, count: int = 10_000) -> None:
             table.note("n")
             made += 1
     table._lock.release()  # a crash: the checkpoint never saw these events
-    times = []
+    times, cpu = [], []
     for _ in range(7):  # one sample on a shared machine says little: median and spread
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         recovered = load(folder)
         times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
     assert recovered.replayed >= count
     print(
         f"recovery of a {recovered.replayed}-event journal, none of it checkpointed (worst case): "
         f"median {statistics.median(times):.3f} s, min {min(times):.3f} s, max {max(times):.3f} s"
         "  (target <= 0.3 s)"
     )
+    # Wall time well above CPU time: another process had the CPU. (In a VM, time the host
+    # takes counts as CPU time too: runs still vary, compare medians of several runs.)
+    print(f"  the same, CPU time: median {statistics.median(cpu):.3f} s, min {min(cpu):.3f} s")
     write_checkpoint(folder, recovered.state)  # as the table does every 50 events and on quit
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     again = load(folder)
-    took = time.perf_counter() - start
+    took, took_cpu = time.perf_counter() - start, time.process_time() - start_cpu
     assert again.replayed == 0 and again.state == recovered.state
     print(
         f"reopening with the same journal, checkpoint up to date (reads and checks every line): "
-        f"{took:.3f} s"
+        f"{took:.3f} s (CPU time {took_cpu:.3f} s)"
     )
 
 

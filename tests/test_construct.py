@@ -90,6 +90,27 @@ class _OwnInit:
         object.__setattr__(self, "a", a * 2)
 
 
-@pytest.mark.parametrize("cls", [int, _NoSlots, _NotInInit, _OwnInit])
+@dataclasses.dataclass(frozen=True, slots=True)
+class _WithInitVar:
+    a: int
+    scale: dataclasses.InitVar[int]
+
+    def __post_init__(self, scale: int) -> None:
+        object.__setattr__(self, "a", self.a * scale)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Clashing:
+    new: int
+    cls: int
+    self: int
+
+
+def test_field_names_do_not_clash_with_the_generated_code() -> None:
+    assert constructor(_Clashing) is not _Clashing
+    assert constructor(_Clashing)(1, 2, 3) == _Clashing(1, 2, 3)
+
+
+@pytest.mark.parametrize("cls", [int, _NoSlots, _NotInInit, _OwnInit, _WithInitVar])
 def test_falls_back_to_the_class_where_it_cannot_do_the_same(cls: type[Any]) -> None:
     assert constructor(cls) is cls

@@ -36,8 +36,10 @@ def _constructor(cls: type[Any]) -> Callable[..., Any]:
         if not isinstance(slot, types.MemberDescriptorType):
             return cls
         env[f"set_{name}"] = slot.__set__
-    lines = [f"def build_{cls.__name__}({', '.join(names)}):", "    self = new(cls)"]
-    lines += [f"    set_{name}(self, {name})" for name in names]
+    # Parameters v0, v1...: a field named like a name used here (new, cls, self) cannot clash.
+    params = [f"v{n}" for n in range(len(names))]
+    lines = [f"def build_{cls.__name__}({', '.join(params)}):", "    self = new(cls)"]
+    lines += [f"    set_{name}(self, {param})" for name, param in zip(names, params, strict=True)]
     if hasattr(cls, "__post_init__"):
         lines.append("    self.__post_init__()")
     lines.append("    return self")
@@ -46,9 +48,15 @@ def _constructor(cls: type[Any]) -> Callable[..., Any]:
 
 
 def _plain_init(cls: type[Any]) -> bool:
-    """Whether ``cls.__init__`` is the one dataclasses wrote, taking every field."""
+    """Whether ``cls.__init__`` is the one dataclasses wrote, taking every field and no more
+    (an ``InitVar`` is an argument that is no field)."""
+    count = len(dataclasses.fields(cls))
     if any(not f.init for f in dataclasses.fields(cls)):
         return False
     code = getattr(cls.__dict__.get("__init__"), "__code__", None)
     # dataclasses compiles its __init__ from text (no file); a hand-written one may do more.
-    return code is not None and code.co_filename == "<string>"
+    return (
+        code is not None
+        and code.co_filename == "<string>"
+        and code.co_argcount + code.co_kwonlyargcount == count + 1  # self
+    )

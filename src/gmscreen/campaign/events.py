@@ -254,16 +254,16 @@ class Event:
         # Checked in this order, so the first bad key is the one named (as the fields are).
         seq = raw.get("seq")
         if type(seq) is not int:
-            raise EventFormatError(f"seq: {EXPECTED[int]}")
+            raise EventFormatError(f"seq: {_EXPECTED[int]}")
         action = raw.get("action")
         if type(action) is not int:
-            raise EventFormatError(f"action: {EXPECTED[int]}")
+            raise EventFormatError(f"action: {_EXPECTED[int]}")
         at = raw.get("at")
         if type(at) is not str:
-            raise EventFormatError(f"at: {EXPECTED[str]}")
+            raise EventFormatError(f"at: {_EXPECTED[str]}")
         game = raw.get("game")
         if type(game) is not int:
-            raise EventFormatError(f"game: {EXPECTED[int]}")
+            raise EventFormatError(f"game: {_EXPECTED[int]}")
         decode = _decoder(PAYLOADS[kind])  # type: ignore[arg-type]
         return _event(seq, action, at, game, character, decode(raw.get("data"), "data"))
 
@@ -286,7 +286,7 @@ def _encode(value: Any) -> Any:
 Decoder = Callable[[Any, str], Any]
 
 # What a key holds when it is wrong, for the plain types; the generated decoders inline them.
-EXPECTED: dict[type[Any], str] = {
+_EXPECTED: dict[type[Any], str] = {
     int: "expected a whole number",
     str: "expected text",
     bool: "expected true or false",
@@ -295,19 +295,19 @@ EXPECTED: dict[type[Any], str] = {
 
 def _int(value: Any, key: str) -> int:
     if type(value) is not int:  # not isinstance: a bool is no number here
-        raise EventFormatError(f"{key}: {EXPECTED[int]}")
+        raise EventFormatError(f"{key}: {_EXPECTED[int]}")
     return value
 
 
 def _str(value: Any, key: str) -> str:
     if type(value) is not str:
-        raise EventFormatError(f"{key}: {EXPECTED[str]}")
+        raise EventFormatError(f"{key}: {_EXPECTED[str]}")
     return value
 
 
 def _bool(value: Any, key: str) -> bool:
     if type(value) is not bool:
-        raise EventFormatError(f"{key}: {EXPECTED[bool]}")
+        raise EventFormatError(f"{key}: {_EXPECTED[bool]}")
     return value
 
 
@@ -356,7 +356,7 @@ def _optional(tp: Any) -> Any | None:
 
 @cache
 def _decoder(tp: Any) -> Decoder:
-    if tp in EXPECTED:
+    if tp in _EXPECTED:
         return {int: _int, str: _str, bool: _bool}[tp]
     if tp is Roll:
         return _roll
@@ -389,9 +389,9 @@ def _check(var: str, name: str, tp: Any, env: dict[str, Any]) -> list[str]:
     """Source lines that check (and decode) ``var``, the raw value of field ``name``."""
     inner = _optional(tp)
     kind = tp if inner is None else inner
-    if kind in EXPECTED:  # inline: a call per field is most of the cost of a small payload
+    if kind in _EXPECTED:  # inline: a call per field is most of the cost of a small payload
         env[kind.__name__] = kind
-        message = f"{name}: {EXPECTED[kind]}"
+        message = f"{name}: {_EXPECTED[kind]}"
         lines = [f"if type({var}) is not {kind.__name__}:", f"    raise Error({message!r})"]
     else:
         env[f"decode_{var}"] = _decoder(kind)

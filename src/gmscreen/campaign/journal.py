@@ -123,8 +123,9 @@ def _collector_paused() -> Iterator[None]:
 
     Reading a journal makes tens of thousands of dicts and lists (the parse) and events that
     all live on, none in a cycle (JSON cannot make one): the collector, triggered by the count
-    of new objects, would walk them and the rest of the heap several times for nothing, 20 to
-    100 ms for bench_store's 10,000-event journal. As replay's gc.freeze, for the same reason.
+    of new objects, would walk them and the rest of the heap several times for nothing, 15 to
+    110 ms for bench_store's 10,000-event journal. As replay's gc.freeze, for the same reason.
+    The pause is process-wide, so other threads' cycles wait too: a tenth of a second.
     """
     enabled = gc.isenabled()
     gc.disable()

@@ -35,7 +35,8 @@ class _Draft:
     """The campaign while events are applied to it: characters by id, replaced in place.
 
     A fold of many events builds the :class:`Campaign` once, when it is done, instead of once
-    per event (each a copy of the characters tuple): that was a third of a replay's fold.
+    per event (each a copy of the characters tuple): that was a quarter of a replay's fold.
+    Ids are unique in a campaign (the codec refuses a duplicate, the reducer an added twice).
     """
 
     base: Campaign

@@ -15,10 +15,11 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Footer, Label, Static
+from textual.widgets import Checkbox, Label, Static
 
 from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.text_input import TextInput as Input
 
 
@@ -125,7 +126,7 @@ class CharacterForm(ModalScreen[dict[str, Any] | None]):
                         compact=True,
                     )
             yield Static(Content(self.t("form.hint")), id="hint")
-        yield Footer()
+        yield KeyBar()
 
     def raw(self) -> dict[str, str]:
         return {f.key: self.query_one(f"#f-{f.key}", Input).value for f in self._fields()}

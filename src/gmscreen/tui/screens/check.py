@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.rules import dice
@@ -34,6 +34,7 @@ from gmscreen.tui.format import (
     units_text,
 )
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.meter import meter
 
 MAX_TYPED = 3
@@ -129,7 +130,7 @@ class CheckScreen(ModalScreen[CheckResult | None]):
             yield Static(id="prompt")
             yield Static(id="typed")
             yield Static(id="error")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.refresh_view()

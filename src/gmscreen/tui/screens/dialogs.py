@@ -10,11 +10,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gmscreen.rules.madness import DAY, HOUR, MINUTE
 from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.text_input import TextInput as Input
 
 DIALOG_CSS = """
@@ -52,7 +53,7 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(Content(self.title_text), id="title")
             yield Static(Content(self.question), id="question")
             yield Static(Content(self.t("confirm.hint")), id="hint")
-        yield Footer()
+        yield KeyBar()
 
     def action_confirm(self) -> None:
         self.dismiss(True)
@@ -78,7 +79,7 @@ class TextPrompt(ModalScreen[str | None]):
             yield Static(Content(self.title_text), id="title")
             yield Input(self.value, id="text")
             yield Static(Content(self.hint), id="hint")
-        yield Footer()
+        yield KeyBar()
 
     @on(Input.Submitted)
     def action_confirm(self) -> None:
@@ -132,7 +133,7 @@ class AdvanceScreen(ModalScreen[int | None]):
             yield Input(placeholder=self.t("advance.placeholder"), id="amount")
             yield Static(id="error")
             yield Static(Content(self.t("advance.hint")), id="hint")
-        yield Footer()
+        yield KeyBar()
 
     @on(Input.Submitted)
     def action_confirm(self) -> None:

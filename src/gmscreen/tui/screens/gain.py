@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmscreen.campaign.errors import CampaignError
@@ -28,6 +28,7 @@ from gmscreen.rules.madness_data import Preset, load_madness_data
 from gmscreen.tui.commands import add_bindings, bindings
 from gmscreen.tui.format import error_text, roll_text
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.text_input import TextInput as Input
 
 Stage = Literal["pick", "question", "dice", "adjust"]
@@ -77,7 +78,7 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
         border: thick $accent; background: $surface; padding: 1 2;
     }
     GainScreen #title { text-style: bold; color: $accent; margin-bottom: 1; }
-    GainScreen #presets { height: auto; max-height: 22; }
+    GainScreen #presets { max-height: 22; }
     GainScreen #question { text-style: bold; margin-top: 1; }
     GainScreen #prompt { color: $accent; text-style: bold; margin-top: 1; }
     GainScreen #done { height: auto; }
@@ -123,16 +124,23 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
         with Vertical(id="dialog"):
             yield Static(Content(self.t("gain.title", names=names)), id="title")
             yield Input(placeholder=self.t("gain.filter"), id="filter")
-            yield OptionList(*self._options(""), id="presets")
+            presets = OptionList(*self._options(""), id="presets")
+            # Room for every preset, kept while the GM filters, like fzf: a list that changes
+            # size resizes the dialog a frame later, so each key would cost two frames.
+            presets.styles.height = len(self.presets) + 2  # and its border; max-height caps it
+            yield presets
             yield Static(id="question", classes="hidden")
             yield Input(id="answer", classes="hidden")
             yield Static(id="done")
             yield Static(id="prompt")
             yield Static(id="error")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#presets", OptionList).highlighted = 0
+        # Filter in the same frame as the key that changed the text (Input.Changed arrives a
+        # frame later, and the list would change one frame after the text).
+        self.watch(self.query_one("#filter", Input), "value", self._filter, init=False)
         self._show_prompt()
 
     def _options(self, text: str) -> list[Option]:
@@ -148,10 +156,9 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
 
     # --- stages ------------------------------------------------------------------------------
 
-    @on(Input.Changed, "#filter")
-    def _filter(self, event: Input.Changed) -> None:
+    def _filter(self, text: str) -> None:
         presets = self.query_one("#presets", OptionList)
-        presets.set_options(self._options(event.value))
+        presets.set_options(self._options(text))
         if presets.option_count:
             presets.highlighted = 0
 

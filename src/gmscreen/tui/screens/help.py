@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gmscreen.tui.commands import (
     COMMANDS,
@@ -20,6 +20,7 @@ from gmscreen.tui.commands import (
     key_label,
 )
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets.key_bar import KeyBar
 
 SECTIONS: tuple[tuple[str, tuple[Scope, ...]], ...] = (
     ("help.section_roster", ("roster",)),
@@ -88,7 +89,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll():
             yield Static(Content(self.t("help.title")), id="title")
             yield Static(help_text(self.t, self.keymap))
-        yield Footer()
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmscreen.campaign.errors import CampaignError
@@ -23,6 +23,7 @@ from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.dialogs import ConfirmScreen, TextPrompt
 from gmscreen.tui.widgets.item_tree import budget_content, sources, stored_tree, tree_content
+from gmscreen.tui.widgets.key_bar import KeyBar
 
 KEYS = ("inventory_note", "inventory_remove", "items_back")
 
@@ -65,7 +66,7 @@ class InventoryScreen(Screen[None]):
                 yield Static(id="tree")
                 yield Static(id="notes")
                 yield Static(id="dice")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.refresh_view()

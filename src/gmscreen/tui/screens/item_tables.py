@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.table import Table
@@ -34,6 +34,7 @@ from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_roll import ItemRoll, refusal
 from gmscreen.tui.screens.dialogs import ConfirmScreen
 from gmscreen.tui.widgets.item_tree import budget_content, table_label, tree_content
+from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.text_input import TextInput
 
 MAX_TYPED = 3
@@ -115,7 +116,7 @@ class ItemTableScreen(Screen[None]):
         yield Static(id="prompt")
         yield Static(id="typed")
         yield Static(id="error")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         rows = self.query_one("#rows", DataTable)

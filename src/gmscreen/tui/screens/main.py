@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignError
@@ -33,6 +33,7 @@ from gmscreen.tui.screens.gain import GainScreen, Target
 from gmscreen.tui.screens.player_view import PlayerView
 from gmscreen.tui.session import CheckAdapter, apply_gain, madness_history
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
+from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
 from gmscreen.tui.widgets.roster import CardContext, Roster
 
@@ -74,6 +75,7 @@ class MainScreen(Screen[None]):
         self.past = table.past_sessions  # earlier sessions, for the log and the sparkline
         self.past_lines = self.past_log_lines()
         self._past_history: dict[str, list[int]] = {}  # see _past_madness
+        self._shown: tuple[Campaign, int] = (table.state, -1)  # what refresh_all last showed
 
     def past_log_lines(self) -> list[LogEntry]:
         """The earlier sessions' lines, in the screen's language."""
@@ -99,7 +101,7 @@ class MainScreen(Screen[None]):
         log = RollLog(id="log")
         log.border_title = self.t("log.title")
         yield log
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.refresh_all(rebuild_log=True)
@@ -129,6 +131,14 @@ class MainScreen(Screen[None]):
         self._refresh_detail()
         if isinstance(self.app.screen, PlayerView):
             self.app.screen.show(state.characters)
+        self._shown = (state, len(self.table.events))
+
+    def refresh_if_changed(self) -> None:
+        """After a dialog that refreshed this screen as it went: refreshing again with nothing
+        new would still repaint, and cost the GM a second frame when the dialog closes."""
+        state, count = self._shown
+        if state is not self.state or count != len(self.table.events):
+            self.refresh_all()
 
     def live_events(self) -> list[ev.Event]:
         """This session's events that no undo has voided."""
@@ -256,7 +266,7 @@ class MainScreen(Screen[None]):
                 self.refresh_all()
 
         await self.app.push_screen_wait(GainScreen(targets, apply, self.t, self.lang, self.rng))
-        self.refresh_all()
+        self.refresh_if_changed()
         if self.state.settings.auto_check:
             await self._run_checks([i for i in ids if self._due(i)])
 
@@ -291,7 +301,7 @@ class MainScreen(Screen[None]):
         )
         screen.on_step = self.refresh_all
         result = await self.app.push_screen_wait(screen)
-        self.refresh_all()
+        self.refresh_if_changed()
         return result
 
     @work(exclusive=True, group="dialog")
@@ -438,7 +448,7 @@ class MainScreen(Screen[None]):
             await open_item_tables(
                 self.app, self.table, character.id, self.t, self.lang, self.rng, self.refresh_all
             )
-            self.refresh_all()
+            self.refresh_if_changed()
 
     @work(exclusive=True, group="dialog")
     async def action_inventory(self) -> None:
@@ -447,7 +457,7 @@ class MainScreen(Screen[None]):
         character = self._selected_character()
         if character is not None:
             await open_inventory(self.app, self.table, character.id, self.t, self.lang)
-            self.refresh_all()
+            self.refresh_if_changed()
 
     def action_switch_language(self) -> None:
         from gmscreen.tui.language_switch import switch_language

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmscreen.campaign.model import SPELL_USER_CATEGORIES
@@ -21,6 +21,7 @@ from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.dialogs import DIALOG_CSS
 from gmscreen.tui.widgets.item_tree import category_label
+from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.text_input import TextInput
 
 MAX_POINTS = 99
@@ -60,7 +61,7 @@ class MerpProfileForm(ModalScreen[dict[str, Any] | None]):
             yield TextInput(id="points", compact=True)
             yield Static(id="error")
             yield Static(Content(t("profile.hint")), id="hint")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         options = self.query_one("#categories", OptionList)

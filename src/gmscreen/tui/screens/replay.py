@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.journal import SessionLog
@@ -33,6 +33,7 @@ from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
 from gmscreen.tui.session import madness_history
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
+from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.replay_log import ReplayLog
 from gmscreen.tui.widgets.roll_log import LogEntry
 from gmscreen.tui.widgets.roster import CardContext, Roster
@@ -116,7 +117,7 @@ class ReplayScreen(Screen[None]):
         log = ReplayLog(self.t("replay.void"), id="log")
         log.border_title = self.t("replay.log_title", session=self.session.header.id)
         yield log
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(ReplayLog).load(self.entries)

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.journal import SessionLog
@@ -24,6 +24,7 @@ from gmscreen.campaign.store import load_sessions
 from gmscreen.tui.commands import add_bindings, bindings
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.replay import ReplayScreen
+from gmscreen.tui.widgets.key_bar import KeyBar
 
 
 class SessionPicker(Screen[None]):
@@ -74,7 +75,7 @@ class SessionPicker(Screen[None]):
             table: DataTable[Text] = DataTable(cursor_type="row", zebra_stripes=True)
             yield table
             yield Static(Content(self.problem or t("replay.no_sessions")), id="none")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         t = self.t

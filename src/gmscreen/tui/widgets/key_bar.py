@@ -1,0 +1,114 @@
+"""The key bar at the bottom of every screen: the keys that work here, on one line.
+
+Textual's ``Footer`` builds a widget per key and rebuilds them all (compose, CSS, layout) every
+time the bindings change, which is on every focus change and every screen switch: on the GM's
+screen that was most of the time a gain took to show. This is one widget that repaints one line;
+it looks the same, and a click on a key still presses it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from textual import events
+from textual.content import Content
+from textual.screen import Screen
+from textual.widget import Widget
+
+
+class KeySpan(NamedTuple):
+    start: int  # cells from the left edge
+    end: int
+    key: str
+    enabled: bool
+
+
+class KeyBar(Widget, can_focus=False):
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"key-bar--key", "key-bar--description", "key-bar--disabled"}
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom; height: 1; width: 1fr;
+        color: $footer-foreground; background: $footer-background;
+        .key-bar--key {
+            color: $footer-key-foreground; background: $footer-key-background; text-style: bold;
+        }
+        .key-bar--description {
+            color: $footer-description-foreground; background: $footer-description-background;
+        }
+        .key-bar--disabled { text-style: dim; }
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._spans: list[KeySpan] = []
+        self._shown: object = None  # the keys last painted
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        # The signal comes on every focus change; most change nothing here, and a repaint
+        # that changes nothing would still cost the GM a frame.
+        if screen is self.screen and self._keys() != self._shown:
+            self.refresh()  # the same one line: no layout
+
+    def _keys(self) -> tuple[list[tuple[str, str, str, bool]], tuple[str, str, str, bool] | None]:
+        """(key, shown key, description, enabled) for each shown action, and the palette's."""
+        app = self.app
+        active = self.screen.active_bindings
+        seen: set[str] = set()
+        keys: list[tuple[str, str, str, bool]] = []
+        for _node, binding, enabled, _tooltip in active.values():
+            if not binding.show or binding.action in seen:
+                continue  # one entry per action, as Footer does: its first key
+            seen.add(binding.action)
+            keys.append((binding.key, app.get_key_display(binding), binding.description, enabled))
+        palette = None
+        if app.ENABLE_COMMAND_PALETTE and app.COMMAND_PALETTE_BINDING in active:
+            _node, binding, enabled, _tooltip = active[app.COMMAND_PALETTE_BINDING]
+            shown = app.get_key_display(binding)
+            palette = (binding.key, shown, binding.description, enabled)
+        return keys, palette
+
+    def render(self) -> Content:
+        key_style = self.get_visual_style("key-bar--key", partial=True)
+        description_style = self.get_visual_style("key-bar--description", partial=True)
+        disabled_style = self.get_visual_style("key-bar--disabled", partial=True)
+        keys, palette = self._shown = self._keys()
+        parts: list[Content] = []
+        spans: list[KeySpan] = []
+        width = 0
+        for key, shown, description, enabled in keys:
+            part = Content.assemble(
+                (f" {shown} ", key_style), (f"{description} ", description_style)
+            )
+            if not enabled:
+                part = part.stylize(disabled_style)
+            spans.append(KeySpan(width, width + part.cell_length, key, enabled))
+            width += part.cell_length
+            parts.append(part)
+        line = Content("").join(parts)
+        if palette is not None:
+            key, shown, description, enabled = palette
+            tail = Content.assemble(
+                ("▏", disabled_style), (shown, key_style), (f" {description}", description_style)
+            )
+            start = max(width, self.size.width - tail.cell_length)
+            line = line.pad_right(start - width) + tail
+            spans.append(KeySpan(start, start + tail.cell_length, key, enabled))
+        self._spans = spans
+        return line
+
+    def on_click(self, event: events.Click) -> None:
+        for span in self._spans:
+            if span.start <= event.x < span.end:
+                if span.enabled:
+                    self.app.simulate_key(span.key)
+                else:
+                    self.app.bell()
+                return

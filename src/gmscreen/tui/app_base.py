@@ -26,7 +26,6 @@ from gmscreen.tui.commands import (
 )
 from gmscreen.tui.config import UIConfig, load_config
 from gmscreen.tui.i18n import Catalog
-from gmscreen.tui.screens.help import HelpScreen
 from gmscreen.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 
@@ -108,6 +107,8 @@ class BaseApp(App[None]):
             )
 
     def action_help(self) -> None:
+        from gmscreen.tui.screens.help import HelpScreen  # loaded when first asked for
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.catalog.t, self.config.keys))
 

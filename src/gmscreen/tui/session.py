@@ -7,6 +7,7 @@ the outcome). These adapters read them off the events, so the dialogs stay free 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import InvalidAction
@@ -15,8 +16,10 @@ from gmscreen.campaign.table import BoundCheck, Table
 from gmscreen.rules.dice import Roll
 from gmscreen.rules.madness import MadnessState, Odds, madness_after_episode
 from gmscreen.rules.madness_check import Phase
-from gmscreen.tui.screens.check import EpisodeShown, StepShown
-from gmscreen.tui.screens.gain import GainDone
+
+if TYPE_CHECKING:  # the records the dialogs show; their modules load with the dialogs
+    from gmscreen.tui.screens.check import EpisodeShown, StepShown
+    from gmscreen.tui.screens.gain import GainDone
 
 
 def _madness(changes: Mapping[str, list[object]], now: int) -> tuple[int, int]:
@@ -35,6 +38,8 @@ def apply_gain(
     roll: Roll | None,
     adjustment: int,
 ) -> GainDone:
+    from gmscreen.tui.screens.gain import GainDone
+
     event = table.gain(character_id, preset, inputs, roll, adjustment)
     data = event.data
     if not isinstance(data, ev.Gain):  # pragma: no cover - the table's contract
@@ -68,6 +73,8 @@ class CheckAdapter:
         return self.check.fumble_chance()
 
     def roll(self, d100: Roll) -> StepShown:
+        from gmscreen.tui.screens.check import StepShown
+
         event = self.check.roll(d100)
         data = event.data
         if not isinstance(data, ev.CheckRoll):  # pragma: no cover - the table's contract
@@ -76,6 +83,8 @@ class CheckAdapter:
         return StepShown(data.roll, data.outcome, before, after)
 
     def choose_kind(self, d6: Roll) -> EpisodeShown:
+        from gmscreen.tui.screens.check import EpisodeShown
+
         event = self.check.choose_kind(d6)
         data = event.data
         if not isinstance(data, ev.EpisodeStarted):  # pragma: no cover - the table's contract

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -26,16 +26,18 @@ from gmscreen.tui.commands import add_bindings, bindings, by_id, effective_keys
 from gmscreen.tui.format import clock_text, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
-from gmscreen.tui.screens.character_form import FIELDS, CharacterForm
-from gmscreen.tui.screens.check import CheckResult, CheckScreen
-from gmscreen.tui.screens.dialogs import AdvanceScreen, ConfirmScreen, TextPrompt
-from gmscreen.tui.screens.gain import GainScreen, Target
 from gmscreen.tui.screens.player_view import PlayerView
 from gmscreen.tui.session import CheckAdapter, apply_gain, madness_history
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
 from gmscreen.tui.widgets.roster import CardContext, Roster
+
+if TYPE_CHECKING:
+    from gmscreen.tui.screens.check import CheckResult
+
+# The dialogs are imported where they open, not here: the first frame never needs them, and
+# loading them (and the Textual widgets they use) was a measurable part of start-up.
 
 ERRORS = (CampaignError, DiceError, MadnessError)
 
@@ -251,6 +253,8 @@ class MainScreen(Screen[None]):
 
     @work(exclusive=True, group="dialog")
     async def action_gain(self) -> None:
+        from gmscreen.tui.screens.gain import GainScreen, Target
+
         if not self._need_madness():
             return
         ids = self.query_one(Roster).targets()
@@ -290,6 +294,8 @@ class MainScreen(Screen[None]):
                 break
 
     async def _check(self, character_id: str) -> CheckResult | None:
+        from gmscreen.tui.screens.check import CheckScreen
+
         driver = CheckAdapter(self.table.start_check(character_id))
         screen = CheckScreen(
             driver,
@@ -341,6 +347,8 @@ class MainScreen(Screen[None]):
 
     @work(exclusive=True, group="dialog")
     async def action_advance(self) -> None:
+        from gmscreen.tui.screens.dialogs import AdvanceScreen
+
         seconds = await self.app.push_screen_wait(
             AdvanceScreen(self.t, self.state.settings.round_seconds)
         )
@@ -359,6 +367,8 @@ class MainScreen(Screen[None]):
 
     @work(exclusive=True, group="dialog")
     async def action_new_character(self) -> None:
+        from gmscreen.tui.screens.character_form import CharacterForm
+
         values = await self.app.push_screen_wait(CharacterForm(self.t, self._taken()))
         if values is None:
             return
@@ -370,6 +380,8 @@ class MainScreen(Screen[None]):
 
     @work(exclusive=True, group="dialog")
     async def action_edit_character(self) -> None:
+        from gmscreen.tui.screens.character_form import FIELDS, CharacterForm
+
         character = self._selected_character()
         if character is None:
             return
@@ -383,6 +395,8 @@ class MainScreen(Screen[None]):
 
     @work(exclusive=True, group="dialog")
     async def action_remove_character(self) -> None:
+        from gmscreen.tui.screens.dialogs import ConfirmScreen
+
         character = self._selected_character()
         if character is None:
             return
@@ -400,6 +414,8 @@ class MainScreen(Screen[None]):
 
     @work(exclusive=True, group="dialog")
     async def action_undo(self) -> None:
+        from gmscreen.tui.screens.dialogs import ConfirmScreen
+
         what = self.table.describe_last_undoable(self.lang)
         if what is None:
             self.notify(self.t("app.nothing_to_undo"), severity="warning")
@@ -425,6 +441,8 @@ class MainScreen(Screen[None]):
 
     @work(exclusive=True, group="dialog")
     async def action_log_search(self) -> None:
+        from gmscreen.tui.screens.dialogs import TextPrompt
+
         log = self.query_one(RollLog)
         text = await self.app.push_screen_wait(
             TextPrompt(self.t("log.search_title"), self.t("log.search_hint"), log.search, self.t)

@@ -1,0 +1,30 @@
+"""How the command starts the app (gmscreen.cli.app_command)."""
+
+from __future__ import annotations
+
+import gc
+
+from tests.tui.conftest import ARTINAR, SIZE, build
+
+from gmscreen.cli.app_command import run_app
+
+
+def test_the_command_runs_the_app_with_the_collector_on(table_with) -> None:  # type: ignore[no-untyped-def]
+    """Start-up pauses the cyclic collector (gmscreen.cli.app_command); it must be running
+    again, with start-up's objects frozen out of its way, by the time the GM plays."""
+    app = build(table_with(ARTINAR))
+    seen: list[tuple[bool, int]] = []
+
+    def first_frame() -> None:
+        if not seen:
+            seen.append((gc.isenabled(), gc.get_freeze_count()))
+            app.exit()
+
+    app.post_display_hook = first_frame  # type: ignore[method-assign]
+    gc.disable()  # as the command does before it imports anything
+    try:
+        run_app(app, headless=True, size=SIZE)
+    finally:
+        gc.enable()
+        gc.unfreeze()  # the rest of the test run is not start-up
+    assert seen and seen[0][0] and seen[0][1] > 0

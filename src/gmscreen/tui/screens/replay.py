@@ -41,6 +41,7 @@ from gmscreen.tui.widgets.timeline import Timeline
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)  # steps a second while playing
 DEFAULT_SPEED = 2
+HISTORY_CHUNK = 64  # events per chunk of a character's madness history (see _history)
 
 
 class ReplayScreen(Screen[None]):
@@ -87,6 +88,11 @@ class ReplayScreen(Screen[None]):
         }
         self.entries, self.lines_of = self._log_lines()
         self._detail_shown: tuple[int, str | None] | None = None
+        self.history_chunk = HISTORY_CHUNK
+        # character id -> (their madness points over the session, and how many of them there
+        # are before each chunk of events): built once per character, see _history.
+        self._histories: dict[str, tuple[list[int], list[int]]] = {}
+        self._unmounted = False
 
     def _log_lines(self) -> tuple[list[LogEntry], list[range]]:
         """Every event's lines, and for each step the lines of the event it applies."""
@@ -121,14 +127,26 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(ReplayLog).load(self.entries)
+        # Every character's madness history now, not on the first jump that shows them.
+        ids = {c.id for c in self.replay.start.characters}
+        for character_id in sorted(ids | {e.character for e in self.session.events if e.character}):
+            self._history_chunks(character_id)
         self.go(0)
         self.query_one(Roster).focus()
         # The session (events, cached states, log lines) lives as long as the screen and holds
         # no cycles: keep it out of the collector's full passes, which otherwise stall a frame
         # for ~100 ms now and then on a 10,000-event session. Freed by reference counting.
         gc.freeze()
+        # Again once drawn: the widgets' render and style caches built by the first frames
+        # live as long too, and left in made each full pass ~12 ms instead of ~8, in a frame.
+        self.call_after_refresh(self._freeze_drawn)
+
+    def _freeze_drawn(self) -> None:
+        if not self._unmounted:  # never after on_unmount's unfreeze: that would last for good
+            gc.freeze()
 
     def on_unmount(self) -> None:
+        self._unmounted = True
         gc.unfreeze()
 
     @property
@@ -200,10 +218,40 @@ class ReplayScreen(Screen[None]):
         )
 
     def _history(self, character_id: str) -> list[int]:
-        """Madness over the session up to the current step (the detail pane's sparkline)."""
-        events = self.session.events[: self.step]
-        history = madness_history(self.replay.start, events, self.steps.void, character_id)
-        return history[-SPARK_POINTS:]
+        """Madness over the session up to the current step (the detail pane's sparkline).
+
+        Folding the history from the session's start cost ~10 ms a jump on a 10,000-event
+        session; a character's points are instead gathered once per chunk of events, and a
+        step takes the points of the chunks before it plus those of the events of its own.
+        """
+        points, ends = self._history_chunks(character_id)
+        chunk = self.step // self.history_chunk
+        done = ends[chunk]
+        tail = madness_history(
+            self.replay.start,
+            self.session.events[chunk * self.history_chunk : self.step],
+            self.steps.void,
+            character_id,
+        )
+        # madness_history starts with the character's madness at the session's start, if any
+        tail = tail[int(self.replay.start.has_character(character_id)) :]
+        return (points[max(0, done - SPARK_POINTS) : done] + tail)[-SPARK_POINTS:]
+
+    def _history_chunks(self, character_id: str) -> tuple[list[int], list[int]]:
+        """A character's madness points over the whole session, and how many come before each
+        chunk of ``history_chunk`` events (the first count: the points at the start)."""
+        if (known := self._histories.get(character_id)) is not None:
+            return known
+        start, events, void = self.replay.start, self.session.events, self.steps.void
+        points = madness_history(start, [], void, character_id)
+        skip = len(points)  # each chunk's history repeats the start's point: skip it
+        ends = [len(points)]
+        for at in range(0, len(events), self.history_chunk):
+            chunk = events[at : at + self.history_chunk]
+            points += madness_history(start, chunk, void, character_id)[skip:]
+            ends.append(len(points))
+        self._histories[character_id] = (points, ends)
+        return points, ends
 
     @on(OptionList.OptionHighlighted, "#roster")
     def _selected(self) -> None:

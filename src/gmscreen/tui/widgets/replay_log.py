@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from textual.cache import LRUCache
 from textual.content import Content
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
 
@@ -19,6 +20,7 @@ from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
 CURRENT_STYLE = "bold on $accent 35%"
 FUTURE_STYLE = "$foreground 45%"
 VOID_LABEL_STYLE = "italic $text-warning"
+LINE_CACHE = 128  # rendered lines kept: a few screens of them, in their three phases
 
 
 class ReplayLog(RollLog):
@@ -26,7 +28,17 @@ class ReplayLog(RollLog):
         super().__init__(id=id)
         self.void_label = void_label
         self.current = range(0)  # indices of the current step's lines
-        self._lines: LRUCache[tuple[str, str, int], Strip] = LRUCache(1024)
+        # Small on purpose: a step only restyles the lines in view, and each cached Strip is
+        # some thirty objects that every full pass of the cyclic collector walks (1,024 of
+        # them made those passes 50-100 ms, inside a frame, after a few hundred jumps).
+        self._lines: LRUCache[tuple[str, str, int], Strip] = LRUCache(LINE_CACHE)
+        # The current step stays in view, never the session's end: following it, the first
+        # resize scrolled the log to the last lines at step 0 (a jump to 0 showed the first).
+        self._follow = False
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        # ScrollView's, not RollLog's: reaching the bottom must not start following the end.
+        ScrollView.watch_scroll_y(self, old_value, new_value)
 
     def load(self, entries: Sequence[LogEntry]) -> None:
         self.entries = list(entries)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Protocol, cast
 
 from textual.binding import Binding
 from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.message import Message
+from textual.visual import VisualType
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -106,6 +108,12 @@ def card(
     return Content("\n").join(lines)
 
 
+def _same_look(old: object, new: Content) -> bool:
+    """Same text and styles (Content's ``==`` compares the text only): the card as drawn is
+    still right, as when the clock moved but an episode's time left reads the same."""
+    return isinstance(old, Content) and old.plain == new.plain and old.spans == new.spans
+
+
 class Roster(OptionList):
     """Cards of every character; ``space`` marks several for a gain."""
 
@@ -154,11 +162,28 @@ class Roster(OptionList):
                 if self._rendered.get(character.id) != key:
                     self._rendered[character.id] = key
                     marked = character.id in self.marked
-                    self.replace_option_prompt_at_index(
-                        index, card(character, marked, ctx, self._t)
-                    )
+                    prompt = card(character, marked, ctx, self._t)
+                    if not _same_look(self.options[index].prompt, prompt):
+                        self.replace_option_prompt_at_index(index, prompt)
         self._characters = {c.id: c for c in characters}
         self._ctx = ctx
+
+    def _replace_option_prompt(self, index: int, prompt: VisualType) -> None:
+        # OptionList's own version drops every card's rendering and every line count when one
+        # card changes; a step changes a card or two: drop only that card's, and the line
+        # counts only if its height changed (Textual 8.2.8's caches, keyed by the Option).
+        option = self.get_option_at_index(index)
+        option._set_prompt(prompt)
+        cache = self._option_render_cache
+        for key in [key for key in cache.keys() if key[0] is option]:  # noqa: SIM118 (no __iter__)
+            cache.discard(key)
+        height = self._line_cache.heights.get(index)
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        width -= self.get_component_styles("option-list--option").padding.width
+        rules = cast(RulesMap, self.styles)
+        if height != self._get_visual(option).get_height(rules, width) + option._divider:
+            self._line_cache.clear()
+        self.refresh()
 
     def _key(self, character: CharacterLike, ctx: CardContext) -> tuple[object, ...]:
         """What a card depends on: the clock only matters while an episode runs."""

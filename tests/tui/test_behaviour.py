@@ -298,3 +298,32 @@ def test_keys_typed_ahead_in_a_check_are_not_lost(table_with) -> None:  # type: 
     started = kinds[1][1]
     assert isinstance(started, ev.EpisodeStarted)
     assert started.kind == "phobia" and started.amount == 14 and started.unit == "rounds"
+
+
+def test_keys_typed_ahead_in_a_gain_are_not_lost(table_with) -> None:  # type: ignore[no-untyped-def]
+    """ "demon, enter, 16, enter" arriving at once: the filter gets "demon", the question
+    gets 16 (it used to get into the filter box, which still had the focus)."""
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("g")
+        type_ahead(app, *"demon", "enter", "1", "6", "enter")
+        for _ in range(4):
+            await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+
+    app = play(table_with(ARTINAR), scenario)
+    [gain] = [e.data for e in journal(app)]
+    assert isinstance(gain, ev.Gain)
+    assert gain.preset == "demon" and gain.inputs == {"pow": 16} and gain.amount == 3
+
+
+def test_r_is_a_letter_in_the_gain_filter_and_rolls_only_at_the_dice(table_with) -> None:  # type: ignore[no-untyped-def]
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("g", *"friend", "enter")  # a friend dies: 1d6 to roll
+        assert journal(app) == []
+        await pilot.press("r")
+        await pilot.pause()
+
+    app = play(table_with(ARTINAR), scenario)
+    [gain] = [e.data for e in journal(app)]
+    assert isinstance(gain, ev.Gain) and gain.preset == "friend_dies" and gain.roll is not None

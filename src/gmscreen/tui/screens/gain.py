@@ -29,10 +29,12 @@ from gmscreen.tui.commands import add_bindings, bindings
 from gmscreen.tui.format import error_text, roll_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets.key_bar import KeyBar
-from gmscreen.tui.widgets.text_input import TextInput as Input
+from gmscreen.tui.widgets.typed_line import TypedLine
 
 Stage = Literal["pick", "question", "dice", "adjust"]
 TYPED_CHARACTERS = "0123456789, "
+OWN_ACTIONS = ("roll", "confirm", "cancel")  # the dialog keys of commands.py
+MOVES = {"move(1)": 1, "move(-1)": -1}
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,14 +125,15 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
         names = ", ".join(target.name for target in self.targets)
         with Vertical(id="dialog"):
             yield Static(Content(self.t("gain.title", names=names)), id="title")
-            yield Input(placeholder=self.t("gain.filter"), id="filter")
+            yield TypedLine(self.t("gain.filter"), id="filter")
             presets = OptionList(*self._options(""), id="presets")
+            presets.can_focus = False  # the keys are the dialog's: see on_key
             # Room for every preset, kept while the GM filters, like fzf: a list that changes
             # size resizes the dialog a frame later, so each key would cost two frames.
             presets.styles.height = len(self.presets) + 2  # and its border; max-height caps it
             yield presets
             yield Static(id="question", classes="hidden")
-            yield Input(id="answer", classes="hidden")
+            yield TypedLine(id="answer", classes="hidden")
             yield Static(id="done")
             yield Static(id="prompt")
             yield Static(id="error")
@@ -138,9 +141,6 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
 
     def on_mount(self) -> None:
         self.query_one("#presets", OptionList).highlighted = 0
-        # Filter in the same frame as the key that changed the text (Input.Changed arrives a
-        # frame later, and the list would change one frame after the text).
-        self.watch(self.query_one("#filter", Input), "value", self._filter, init=False)
         self._show_prompt()
 
     def _options(self, text: str) -> list[Option]:
@@ -169,7 +169,6 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
                 current = presets.highlighted or 0
                 presets.highlighted = max(0, min(presets.option_count - 1, current + step))
 
-    @on(Input.Submitted, "#filter")
     def _pick_highlighted(self) -> None:
         option = self.query_one("#presets", OptionList).highlighted_option
         if option is None or option.id is None:
@@ -192,18 +191,17 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
             self.stage = "question"
             question = self.preset.question.get(self.lang) if self.preset.question else ""
             self.query_one("#question", Static).update(Content(question))
-            answer = self.query_one("#answer", Input)
+            answer = self.query_one("#answer", TypedLine)
             for widget in (self.query_one("#question"), answer):
                 widget.remove_class("hidden")
-            answer.focus()
         else:
             self._start_rolls()
         self._show_prompt()
 
-    @on(Input.Submitted, "#answer")
-    def _answer(self, event: Input.Submitted) -> None:
+    def _answer(self) -> None:
         assert self.preset is not None
-        value = event.value.strip()
+        answer = self.query_one("#answer", TypedLine)
+        value = answer.value.strip()
         if self.stage == "adjust":
             self._adjust(value)
             return
@@ -226,8 +224,8 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
                 f"{self.preset.question.get(self.lang) if self.preset.question else ''} {value}"
             )
         )
-        event.input.value = ""
-        event.input.add_class("hidden")
+        answer.set("")
+        answer.add_class("hidden")
         self.query_one("#question").add_class("hidden")
         self._error("")
         self._start_rolls()
@@ -253,22 +251,75 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
     # --- dice --------------------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
-        if self.stage != "dice":
+        # Every key of this dialog is handled here, in the order typed: the text lines never
+        # take the focus, and the dialog's own keys run here rather than as bindings (Textual
+        # runs a key's binding only after it has handed the next key on), so "demon enter 16
+        # enter" typed at once still picks the demon, then answers 16.
+        line = self._line()
+        if line is not None and event.is_printable and event.character is not None:
+            self._done_with(event)
+            line.insert(event.character)
+            self._typed_into(line)
             return
-        if event.character is not None and event.character in TYPED_CHARACTERS:
-            event.stop()
-            self.typed += event.character
-            self._show_prompt()
-        elif event.key == "backspace" and self.typed:
-            event.stop()
-            self.typed = self.typed[:-1]
-            self._show_prompt()
+        active = self.active_bindings.get(event.key)
+        if active is not None and active.node is self:
+            action = active.binding.action
+            if action in OWN_ACTIONS:
+                self._done_with(event)
+                getattr(self, f"action_{action}")()
+                return
+            if action in MOVES:
+                self._done_with(event)
+                self.action_move(MOVES[action])
+                return
+        if event.key == "backspace" and line is not None:
+            self._done_with(event)
+            line.delete_left()
+            self._typed_into(line)
+        elif self.stage == "dice":
+            if event.character is not None and event.character in TYPED_CHARACTERS:
+                self._done_with(event)
+                self.typed += event.character
+                self._show_prompt()
+            elif event.key == "backspace" and self.typed:
+                self._done_with(event)
+                self.typed = self.typed[:-1]
+                self._show_prompt()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``r`` rolls only while dice are awaited: before that it is a letter of the text."""
+        if action == "roll":
+            return self.stage == "dice"
+        return True
+
+    @staticmethod
+    def _done_with(event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+
+    def _line(self) -> TypedLine | None:
+        """The line the GM is typing into now, if any."""
+        if self.stage == "pick":
+            return self.query_one("#filter", TypedLine)
+        if self.stage in ("question", "adjust"):
+            return self.query_one("#answer", TypedLine)
+        return None
+
+    def _typed_into(self, line: TypedLine) -> None:
+        if line.id == "filter":
+            self._filter(line.value)
 
     def action_roll(self) -> None:
         if self.stage == "dice" and self.expression:
             self._take(dice.roll(self.expression, self.rng))
 
     def action_confirm(self) -> None:
+        if self.stage == "pick":
+            self._pick_highlighted()
+            return
+        if self.stage in ("question", "adjust"):
+            self._answer()
+            return
         if self.stage != "dice" or not self.expression:
             return
         if not self.typed.strip():
@@ -293,11 +344,10 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
             self.query_one("#question", Static).update(
                 Content(self.t("gain.adjust_question", roll=roll_text(roll, self.t)))
             )
-            answer = self.query_one("#answer", Input)
+            answer = self.query_one("#answer", TypedLine)
             for widget in (self.query_one("#question"), answer):
                 widget.remove_class("hidden")
-            answer.value = "0"
-            answer.focus()
+            answer.set("0", replace_on_type=True)
             self._show_prompt()
             return
         self._next_turn(roll, 0)
@@ -372,3 +422,4 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
         elif self.stage == "adjust":
             prompt = self.t("gain.prompt_adjust")
         self.query_one("#prompt", Static).update(Content(prompt))
+        self.refresh_bindings()  # the stage decides whether r rolls (check_action)

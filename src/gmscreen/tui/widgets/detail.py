@@ -22,6 +22,7 @@ from gmscreen.tui.format import (
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets.meter import meter
 from gmscreen.tui.widgets.roster import CardContext, CharacterLike
+from gmscreen.tui.widgets.sparkline import QuickSparkline
 
 
 def detail_text(character: CharacterLike, notes: str, ctx: CardContext, t: Translate) -> Content:
@@ -119,7 +120,7 @@ class DetailPane(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(Content(self.t("detail.empty")), id="detail-text")
         yield Static(Content(self.t("detail.sparkline")), id="spark-title")
-        yield Sparkline([], id="spark")
+        yield QuickSparkline([], id="spark")  # a Sparkline, drawn for less on every jump
 
     @staticmethod
     def _show_spark(spark: Sparkline, title: Static, shown: bool) -> None:

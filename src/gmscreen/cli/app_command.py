@@ -75,7 +75,7 @@ def run(argv: Sequence[str]) -> int:
 
 
 def run_app(app: App[None], **options: Any) -> None:
-    """Run ``app`` as the command does (the launch benchmark calls this too)."""
+    """Run ``app`` as the command does, the collector back on for play."""
     gc.freeze()  # what start-up made stays for good: later collections skip it
     gc.enable()
     app.run(**options)

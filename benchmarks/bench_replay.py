@@ -115,13 +115,17 @@ async def to_frame(app: App[None], frames: list[float], change: Callable[[], obj
 class Jump:
     """One timed jump to a frame, and what may explain its time."""
 
-    def __init__(self, start: int, step: int, seconds: float, frames: int, full_gc: int) -> None:
+    def __init__(
+        self, start: int, step: int, seconds: float, frames: int, full_gc: int, gc_seconds: float
+    ) -> None:
         self.start, self.step, self.seconds = start, step, seconds
         self.frames = frames  # frames drawn until the screen settled (1: only the first)
         self.full_gc = full_gc  # full passes of the cyclic collector before the first frame
+        self.gc_seconds = gc_seconds  # time in the collector (any generation) before it
 
     def __str__(self) -> str:
         gc_note = f", {self.full_gc} full gc pass" if self.full_gc else ""
+        gc_note += f", {self.gc_seconds * 1000:.1f} ms in gc"
         return (
             f"{self.seconds * 1000:7.2f} ms  step {self.start:>5} -> {self.step:>5}"
             f" ({self.step - self.start:+d}), {self.frames} frame(s){gc_note}"
@@ -133,10 +137,16 @@ async def screen_jumps(folder: Path, steps: list[int]) -> tuple[list[float], lis
     frames: list[float] = []
     app.post_display_hook = lambda: frames.append(time.perf_counter())  # type: ignore[method-assign]
     full_passes: list[float] = []
+    passes: list[tuple[float, float]] = []  # (start, end) of every collection
 
     def on_gc(phase: str, info: dict[str, int]) -> None:
-        if phase == "start" and info["generation"] == 2:
-            full_passes.append(time.perf_counter())
+        now = time.perf_counter()
+        if phase == "start":
+            passes.append((now, now))
+            if info["generation"] == 2:
+                full_passes.append(now)
+        elif passes:
+            passes[-1] = (passes[-1][0], now)
 
     update: list[float] = []
     jumps: list[Jump] = []
@@ -149,12 +159,13 @@ async def screen_jumps(folder: Path, steps: list[int]) -> tuple[list[float], lis
             for step in steps:
                 timed(lambda s=step: screen.go(s), update)
             for step in steps:
-                start, full_passes[:] = screen.step, []
+                start, full_passes[:], passes[:] = screen.step, [], []
                 seconds = await to_frame(app, frames, lambda s=step: screen.go(s))
                 first = frames[0] if frames else 0.0
                 await pilot.pause()
                 full_gc = sum(t < first for t in full_passes)
-                jumps.append(Jump(start, screen.step, seconds, len(frames), full_gc))
+                in_gc = sum(end - begin for begin, end in passes if end < first)
+                jumps.append(Jump(start, screen.step, seconds, len(frames), full_gc, in_gc))
     finally:
         gc.callbacks.remove(on_gc)
     return update, jumps
@@ -208,6 +219,7 @@ def main() -> None:
             print(f"    {jump}")
         with_gc = [j.seconds for j in jumped if j.full_gc]
         print(f"  {len(with_gc)} of {len(jumped)} with a full gc pass before their frame")
+        print(summary("  time in the collector before the frame", [j.gc_seconds for j in jumped]))
         print(
             summary(
                 "baseline: bare Textual app, Static.update + frame", asyncio.run(bare_updates(200))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -156,3 +157,38 @@ def test_a_step_renders_again_only_the_cards_that_changed(example: Path) -> None
         assert changed_any and kept_any
 
     play(example, scenario)
+
+
+def test_full_collector_passes_are_rarer_only_while_the_replay_is_shown(example: Path) -> None:
+    before = gc.get_threshold()
+
+    async def scenario(screen: ReplayScreen, pilot: Pilot[None]) -> None:
+        young, middle, old = before
+        assert gc.get_threshold() == (young, middle, old * replay_module.FULL_PASS_RARER)
+
+    try:
+        play(example, scenario)
+        assert gc.get_threshold() == before  # the screen closed with the app
+    finally:
+        gc.set_threshold(*before)
+
+
+def test_the_collector_is_as_it_was_once_back_at_the_session_picker(example: Path) -> None:
+    before = gc.get_threshold()
+
+    async def run() -> None:
+        app = build_replay(example, session=None)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+            assert gc.get_threshold() != before
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, ReplayScreen)
+            assert gc.get_threshold() == before
+
+    try:
+        asyncio.run(run())
+    finally:
+        gc.set_threshold(*before)

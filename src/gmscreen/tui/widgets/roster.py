@@ -10,6 +10,9 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.css.styles import RulesMap
 from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.style import Style
 from textual.visual import VisualType
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -19,6 +22,7 @@ from gmscreen.rules.madness import MadnessState, check_due
 from gmscreen.tui.commands import add_bindings
 from gmscreen.tui.format import episode_left, kind_label, units_text
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets.fast_lines import LineStyles
 from gmscreen.tui.widgets.meter import meter
 
 
@@ -136,6 +140,8 @@ class Roster(OptionList):
         self._ctx: CardContext | None = None
         self._rendered: dict[str, tuple[object, ...]] = {}
         self.on_highlight: Callable[[], None] | None = None
+        self._styles = LineStyles()
+        self._was_highlighted: int | None = None  # the card to redraw when the highlight moves
 
     def bind_keys(self, bindings: Iterable[Binding]) -> None:
 
@@ -171,7 +177,8 @@ class Roster(OptionList):
     def _replace_option_prompt(self, index: int, prompt: VisualType) -> None:
         # OptionList's own version drops every card's rendering and every line count when one
         # card changes; a step changes a card or two: drop only that card's, and the line
-        # counts only if its height changed (Textual 8.2.8's caches, keyed by the Option).
+        # counts only if its height changed (Textual 8.2.8's caches, keyed by the Option), and
+        # redraw only its lines.
         option = self.get_option_at_index(index)
         option._set_prompt(prompt)
         cache = self._option_render_cache
@@ -181,9 +188,49 @@ class Roster(OptionList):
         width = self.scrollable_content_region.width - self._get_left_gutter_width()
         width -= self.get_component_styles("option-list--option").padding.width
         rules = cast(RulesMap, self.styles)
-        if height != self._get_visual(option).get_height(rules, width) + option._divider:
+        if height is None or height != self._get_visual(option).get_height(rules, width) + (
+            option._divider
+        ):
             self._line_cache.clear()
-        self.refresh()
+            self.refresh()
+        else:
+            self._refresh_option(index)  # only its lines: the rest is not drawn again
+
+    def _refresh_option(self, index: int | None) -> None:
+        """Redraw one card's lines (all of the roster if they are not counted yet)."""
+        if index is None:
+            return
+        start = self._line_cache.index_to_line.get(index)
+        height = self._line_cache.heights.get(index)
+        if start is None or height is None:
+            self.refresh()
+        else:
+            self.refresh_lines(start, height)
+
+    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
+        # OptionList's (Textual 8.2.8, private) with the card's lines drawn by LineStyles: a
+        # jump changes three or four cards, ~1 ms each through Visual.to_strips. The same
+        # strips, the same cache; anything LineStyles declines is drawn Textual's way.
+        padding = self.get_component_styles("option-list--option").padding
+        cache_key = (option, style, padding)
+        strips = self._option_render_cache.get(cache_key)
+        if strips is not None:
+            return strips
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        prompt = option.prompt
+        if (
+            padding
+            or option._divider
+            or not isinstance(prompt, Content)
+            or not self._styles.ready(self)
+            or (lines := self._styles.block(self, prompt, style, width)) is None
+        ):
+            return super()._get_option_render(option, style)
+        meta = {"option": self._option_to_index[option]}
+        pad = style.rich_style
+        strips = [line.extend_cell_length(width, pad).apply_meta(meta) for line in lines]
+        self._option_render_cache[cache_key] = strips
+        return strips
 
     def _key(self, character: CharacterLike, ctx: CardContext) -> tuple[object, ...]:
         """What a card depends on: the clock only matters while an episode runs."""
@@ -195,8 +242,15 @@ class Roster(OptionList):
         self._rendered[character.id] = self._key(character, ctx)
         return Option(card(character, marked, ctx, self._t), id=character.id)
 
+    # OptionList's reactive without its repaint of the whole roster: a new highlight redraws
+    # only the two cards it moves between (a jump follows the character it is about).
+    highlighted: reactive[int | None] = reactive(None, repaint=False)
+
     def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)
+        self._refresh_option(self._was_highlighted)
+        self._refresh_option(highlighted)
+        self._was_highlighted = highlighted
         # Told at once rather than by message, so the detail pane is drawn in the same frame.
         if self.on_highlight is not None:
             self.on_highlight()

@@ -1,0 +1,131 @@
+"""Lines of Content as Strips without Textual's generic rendering: the same segments, a
+fraction of the cost.
+
+``Visual.to_strips`` wraps, aligns, parses every span's style again (its parse cache lives for
+one call), combines them and looks for links: ~0.5 ms a line, and a replay jump draws some
+thirty log lines and a few roster cards never drawn before. :class:`LineStyles` keeps each
+span stack's combined style across lines, so a line costs a walk over its spans.
+
+Only the plain case is drawn here: lines that fit in their width, no tabs, no wide
+characters, string styles without links, no selection, left/top alignment. Anything else gives
+``None`` and the caller uses Textual's own rendering. Tests compare the strips with Textual's.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from operator import itemgetter
+
+from rich.segment import Segment
+from textual.content import Content
+from textual.strip import Strip
+from textual.style import Style
+from textual.widget import Widget
+
+
+class LineStyles:
+    """Combined styles per (base style, span stack) for one widget, kept until the theme or
+    the widget's own style changes."""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] | None = None
+        self._styles: dict[tuple[Style, tuple[str, ...]], Style | None] = {}
+
+    def ready(self, widget: Widget) -> bool:
+        """Whether ``widget``'s lines can be drawn here now (else: Textual's way)."""
+        styles = widget.styles
+        if widget.text_selection is not None or styles.content_align != ("left", "top"):
+            return False
+        if styles.text_align not in ("left", "start"):
+            return False
+        key = (widget.visual_style, widget.app.theme, widget.app.ansi_color)
+        if key != self._key:
+            # A new theme or base style: the $variables and the colours under them changed.
+            self._key = key
+            self._styles.clear()
+        return True
+
+    def _style(self, widget: Widget, base: Style, stack: tuple[str, ...]) -> Style | None:
+        """What Content.to_strip gives text under ``stack``: ``base + combine(base, *spans)``."""
+        key = (base, stack)
+        if key in self._styles:
+            return self._styles[key]
+        text_style = Style.combine([base, *(widget._get_style(s) for s in stack)])
+        style: Style | None = base + text_style
+        if style is not None and (style._meta is not None or style.link is not None):
+            style = None  # links and meta need Textual's own handling (auto links)
+        self._styles[key] = style
+        return style
+
+    def segments(
+        self, widget: Widget, line: Content, base: Style, width: int, y: int | None
+    ) -> list[Segment] | None:
+        """One line's segments as Content.to_strip gives them, with the selection offsets in
+        their meta at row ``y`` (None: without them, for ``Strip.apply_offsets`` to add)."""
+        text = line.plain
+        if line.cell_length > width or line.cell_length != len(text) or "\t" in text:
+            return None
+        spans = line.spans
+        pieces: list[tuple[int, int, tuple[str, ...]]]
+        if not spans:  # Content.render gives the whole text in the base style, even if empty
+            pieces = [(0, len(text), ())]
+        else:
+            pieces = []
+            styles: list[str] = []
+            for span in spans:
+                if not isinstance(span.style, str):
+                    return None
+                styles.append(span.style)
+            # Content.render's walk: span starts and ends in order, ends first at a tie.
+            marks = [(0, False, 0)]
+            marks += [(span.start, False, index) for index, span in enumerate(spans, 1)]
+            marks += [(span.end, True, index) for index, span in enumerate(spans, 1)]
+            marks.append((len(text), True, 0))
+            marks.sort(key=itemgetter(0, 1))
+            stack: list[int] = []
+            for (offset, leaving, index), (end, _, _) in pairwise(marks):
+                if leaving:
+                    stack.remove(index)
+                else:
+                    stack.append(index)
+                if end > offset:
+                    pieces.append((offset, end, tuple(styles[i - 1] for i in sorted(stack) if i)))
+        segments: list[Segment] = []
+        for start, end, stack_key in pieces:
+            style = self._style(widget, base, stack_key)
+            if style is None:
+                return None
+            rich = style.rich_style if y is None else style.rich_style_with_offset(start, y)
+            segments.append(Segment(text[start:end], rich))
+        return segments
+
+    def log_line(self, widget: Widget, content: Content, width: int) -> Strip | None:
+        """``content`` (one line) on ``widget``, padded to ``width``, as
+        ``Visual.to_strips(widget, content, width, 1, widget.visual_style, pad=True)`` draws
+        it, bar the offsets (``Strip.apply_offsets`` sets them)."""
+        if width <= 0 or "\n" in content.plain:
+            return None
+        base = widget.visual_style
+        segments = self.segments(widget, content, base, width, None)
+        if segments is None:
+            return None
+        length = content.cell_length
+        if length < width:
+            pad = (base + Style(reverse=False)).rich_style
+            segments.append(Segment(" " * (width - length), pad))
+        return Strip(segments, width)
+
+    def block(
+        self, widget: Widget, content: Content, base: Style, width: int
+    ) -> list[Strip] | None:
+        """Every line of ``content`` in ``base``, unpadded, with their offsets, as
+        ``Visual.to_strips(widget, content, width, None, base)`` draws them when they fit."""
+        if width <= 0:
+            return None
+        strips: list[Strip] = []
+        for y, line in enumerate(content.split(allow_blank=True)):
+            segments = self.segments(widget, line, base, width, y)
+            if segments is None:
+                return None
+            strips.append(Strip(segments, line.cell_length))
+        return strips

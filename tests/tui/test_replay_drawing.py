@@ -1,0 +1,104 @@
+"""Replay, drawing for less: the roster's cards drawn by LineStyles are Textual's strips, and
+redrawing only the cards that changed leaves the screen as a full redraw would."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from rich.segment import Segment
+from tests.tui.conftest import SIZE
+from tests.tui.replay_helpers import build_replay, copy_example
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widgets import OptionList
+
+from gmscreen.tui.replay_app import ReplayApp
+from gmscreen.tui.screens.replay import ReplayScreen
+from gmscreen.tui.widgets.replay_log import ReplayLog
+from gmscreen.tui.widgets.roster import Roster
+
+
+def cells(strips: list[Strip]) -> list[list[tuple[str, object, object]]]:
+    """Each segment: text, style without meta, and the meta (compared as data, not bytes)."""
+    return [
+        [
+            (text, style.clear_meta_and_links() if style else None, style.meta if style else None)
+            for text, style, _ in strip
+        ]
+        for strip in strips
+    ]
+
+
+def test_cards_and_log_lines_are_textuals_strips(tmp_path: Path) -> None:
+    folder = copy_example(tmp_path)
+
+    async def run() -> int:
+        app: ReplayApp = build_replay(folder)
+        compared = 0
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            roster = screen.query_one(Roster)
+            log = screen.query_one(ReplayLog)
+            styles = [
+                roster.get_visual_style(name)
+                for name in ("option-list--option", "option-list--option-highlighted")
+            ]
+            for step in range(screen.steps.count + 1):
+                screen.go(step)
+                await pilot.pause()
+                for option in roster.options:
+                    for style in styles:
+                        roster._option_render_cache.clear()
+                        quick = roster._get_option_render(option, style)
+                        roster._option_render_cache.clear()
+                        textual = OptionList._get_option_render(roster, option, style)
+                        assert cells(quick) == cells(textual), (step, option.id)
+                        compared += 1
+                width = log.size.width
+                for index in range(len(log.entries)):
+                    line = log.line_content(index, width)
+                    quick_line = log._styles.log_line(log, line, width)
+                    if quick_line is None:
+                        continue
+                    (textual_line,) = Visual.to_strips(
+                        log, line, width, 1, log.visual_style, pad=True
+                    )
+                    assert cells([quick_line.apply_offsets(0, index)]) == cells(
+                        [textual_line.apply_offsets(0, index)]
+                    )
+                    compared += 1
+        return compared
+
+    assert asyncio.run(run()) > 100
+
+
+def screen_text(app: ReplayApp) -> list[list[Segment]]:
+    """The screen as composited, from the widgets' cached lines where they were not redrawn."""
+    return [list(strip) for strip in app.screen._compositor.render_strips()]
+
+
+def test_redrawing_only_changed_cards_leaves_the_screen_as_a_full_redraw(tmp_path: Path) -> None:
+    folder = copy_example(tmp_path)
+    rng = random.Random(5)
+
+    async def run() -> None:
+        app: ReplayApp = build_replay(folder)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            roster = screen.query_one(Roster)
+            for _ in range(25):
+                screen.go(rng.randint(0, screen.steps.count))
+                await pilot.pause()
+                partly = screen_text(app)
+                roster.refresh()
+                screen.refresh()
+                await pilot.pause()
+                assert screen_text(app) == partly
+
+    asyncio.run(run())

@@ -1,5 +1,5 @@
-"""Replay, drawing for less: the roster's cards drawn by LineStyles are Textual's strips, and
-redrawing only the cards that changed leaves the screen as a full redraw would."""
+"""Replay, drawing for less: the cards, log lines and texts drawn by LineStyles are Textual's
+strips, and redrawing only the cards that changed leaves the screen as a full redraw would."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from textual.widgets import OptionList
 
 from gmscreen.tui.replay_app import ReplayApp
 from gmscreen.tui.screens.replay import ReplayScreen
+from gmscreen.tui.widgets.fast_lines import QuickStatic
 from gmscreen.tui.widgets.replay_log import ReplayLog
 from gmscreen.tui.widgets.roster import Roster
 
@@ -31,7 +32,7 @@ def cells(strips: list[Strip]) -> list[list[tuple[str, object, object]]]:
     ]
 
 
-def test_cards_and_log_lines_are_textuals_strips(tmp_path: Path) -> None:
+def test_cards_log_lines_and_texts_are_textuals_strips(tmp_path: Path) -> None:
     folder = copy_example(tmp_path)
 
     async def run() -> int:
@@ -58,6 +59,15 @@ def test_cards_and_log_lines_are_textuals_strips(tmp_path: Path) -> None:
                         textual = OptionList._get_option_render(roster, option, style)
                         assert cells(quick) == cells(textual), (step, option.id)
                         compared += 1
+                for text in screen.query(QuickStatic):  # the header and the detail pane's text
+                    size = text.size
+                    text._render_content()
+                    quick_lines = text._render_cache.lines
+                    textual_lines = Visual.to_strips(
+                        text, text._render(), size.width, size.height, text.visual_style
+                    )
+                    assert cells(quick_lines) == cells(textual_lines), (step, text.id)
+                    compared += 1
                 width = log.size.width
                 for index in range(len(log.entries)):
                     line = log.line_content(index, width)

@@ -33,6 +33,7 @@ from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
 from gmscreen.tui.session import madness_history
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
+from gmscreen.tui.widgets.fast_lines import QuickStatic
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.replay_log import ReplayLog
 from gmscreen.tui.widgets.roll_log import LogEntry
@@ -111,7 +112,7 @@ class ReplayScreen(Screen[None]):
     # --- layout ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="header")
+        yield QuickStatic(id="header")
         with Horizontal(id="top"):
             with Vertical(id="roster-box"):
                 roster = Roster(self.t, id="roster")

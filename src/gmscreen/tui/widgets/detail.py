@@ -20,6 +20,7 @@ from gmscreen.tui.format import (
     when_text,
 )
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets.fast_lines import QuickStatic
 from gmscreen.tui.widgets.meter import meter
 from gmscreen.tui.widgets.roster import CardContext, CharacterLike
 from gmscreen.tui.widgets.sparkline import QuickSparkline
@@ -118,7 +119,7 @@ class DetailPane(Vertical):
         self.can_focus = False
 
     def compose(self) -> ComposeResult:
-        yield Static(Content(self.t("detail.empty")), id="detail-text")
+        yield QuickStatic(Content(self.t("detail.empty")), id="detail-text")
         yield Static(Content(self.t("detail.sparkline")), id="spark-title")
         yield QuickSparkline([], id="spark")  # a Sparkline, drawn for less on every jump
 

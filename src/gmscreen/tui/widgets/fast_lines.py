@@ -9,6 +9,7 @@ span stack's combined style across lines, so a line costs a walk over its spans.
 Only the plain case is drawn here: lines that fit in their width, no tabs, no wide
 characters, string styles without links, no selection, left/top alignment. Anything else gives
 ``None`` and the caller uses Textual's own rendering. Tests compare the strips with Textual's.
+:class:`QuickStatic` is a ``Static`` drawn that way.
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from __future__ import annotations
 from itertools import pairwise
 from operator import itemgetter
 
+from rich._wrap import divide_line  # private: the very wrapping Content uses
 from rich.segment import Segment
 from textual.content import Content
 from textual.strip import Strip
 from textual.style import Style
-from textual.widget import Widget
+from textual.widget import Widget, _RenderCache  # private: see QuickStatic
+from textual.widgets import Static
 
 
 class LineStyles:
@@ -58,7 +61,7 @@ class LineStyles:
         return style
 
     def segments(
-        self, widget: Widget, line: Content, base: Style, width: int, y: int | None
+        self, widget: Widget, line: Content, base: Style, width: int, y: int | None, x: int = 0
     ) -> list[Segment] | None:
         """One line's segments as Content.to_strip gives them, with the selection offsets in
         their meta at row ``y`` (None: without them, for ``Strip.apply_offsets`` to add)."""
@@ -95,7 +98,7 @@ class LineStyles:
             style = self._style(widget, base, stack_key)
             if style is None:
                 return None
-            rich = style.rich_style if y is None else style.rich_style_with_offset(start, y)
+            rich = style.rich_style if y is None else style.rich_style_with_offset(x + start, y)
             segments.append(Segment(text[start:end], rich))
         return segments
 
@@ -122,10 +125,45 @@ class LineStyles:
         ``Visual.to_strips(widget, content, width, None, base)`` draws them when they fit."""
         if width <= 0:
             return None
+        rules = widget.styles
+        # Lines too long wrap as Content._wrap_and_format wraps them (in the default fold mode).
+        wrap = rules.text_wrap == "wrap" and rules.text_overflow == "fold" and not rules.line_pad
         strips: list[Strip] = []
         for y, line in enumerate(content.split(allow_blank=True)):
-            segments = self.segments(widget, line, base, width, y)
-            if segments is None:
-                return None
-            strips.append(Strip(segments, line.cell_length))
+            pieces = [(0, line)]
+            if line.cell_length > width and wrap:
+                offsets = divide_line(line.plain, width, fold=True)
+                parts = line.divide(offsets)
+                pieces = [
+                    (x, (part if n == len(parts) - 1 else part.rstrip()).truncate(width))
+                    for n, (x, part) in enumerate(zip([0, *offsets], parts, strict=True))
+                ]
+                pieces = [(x, piece.rstrip_end(width)) for x, piece in pieces]
+            for x, piece in pieces:
+                segments = self.segments(widget, piece, base, width, y, x)
+                if segments is None:
+                    return None
+                strips.append(Strip(segments, piece.cell_length))
         return strips
+
+
+class QuickStatic(Static):
+    """A ``Static`` whose Content is drawn by :class:`LineStyles` when every line fits."""
+
+    def __init__(self, content: str | Content = "", *, id: str | None = None) -> None:
+        super().__init__(content, id=id)
+        self._styles = LineStyles()
+
+    def _render_content(self) -> None:
+        # Widget._render_content (Textual 8.2.8, private), the one place a widget's lines are
+        # made and cached: the detail pane's text is ~2.5 ms a jump through Visual.to_strips.
+        width, height = self.size
+        visual = self._render()
+        strips = None
+        if isinstance(visual, Content) and self._styles.ready(self):
+            strips = self._styles.block(self, visual, self.visual_style, width)
+        if strips is None:
+            super()._render_content()
+            return
+        self._render_cache = _RenderCache(self.size, strips[:height])
+        self._dirty_regions.clear()

@@ -109,11 +109,13 @@ def launch(argv: list[str], marker: bytes, quit_key: bytes) -> float:
     # which would charge gmscreen (not installed compiled, unlike Textual) for compiling itself.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["TERM"] = "xterm-256color"
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: becomes the program
-        os.execvpe(argv[0], argv, env)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
     start = time.perf_counter()
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: sizes its terminal, then becomes the program
+        # Sized here, before the program can look: sized by the parent, it raced the child,
+        # which sometimes started at 0×0, drew the "too small" screen, then the real one.
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
+        os.execvpe(argv[0], argv, env)
     seen, took = b"", float("nan")
     while time.perf_counter() - start < 30:
         if select.select([fd], [], [], 0.5)[0]:

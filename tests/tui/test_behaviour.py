@@ -9,6 +9,7 @@ from pathlib import Path
 from tests.tui.conftest import ARTINAR, CREW, SIZE, build
 from textual import events
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.model import Settings
@@ -327,3 +328,28 @@ def test_r_is_a_letter_in_the_gain_filter_and_rolls_only_at_the_dice(table_with)
     app = play(table_with(ARTINAR), scenario)
     [gain] = [e.data for e in journal(app)]
     assert isinstance(gain, ev.Gain) and gain.preset == "friend_dies" and gain.roll is not None
+
+
+def test_dialog_keys_remap_too_and_show_in_help(table_with, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The yes/no keys and the list keys of the dialogs have ids like every other key."""
+    config = tmp_path / "config.toml"
+    config.write_text('[keys]\ndialog_yes = "o"\ndialog_down = "ctrl+n"\n', encoding="utf-8")
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        text = str(help_text(app.catalog.t, app.config.keys))
+        assert "Yes" in text and "Previous in list" in text and "ctrl+n" in text
+        await pilot.press("g")
+        await pilot.pause()
+        first = app.screen.query_one("#presets", OptionList).highlighted
+        await pilot.press("ctrl+n")
+        assert app.screen.query_one("#presets", OptionList).highlighted == (first or 0) + 1
+        await pilot.press("escape")
+        await pilot.press("delete")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")  # no longer yes: remapped
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("o")
+        await pilot.pause()
+        assert app.table.state.characters == ()
+
+    play(table_with(ARTINAR), scenario, config_path=config)

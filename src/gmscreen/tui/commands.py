@@ -54,6 +54,11 @@ COMMANDS: tuple[Command, ...] = (
     Command("dialog_roll", "r", "roll", "dialog", footer=True, palette=False),
     Command("dialog_confirm", "enter", "confirm", "dialog", footer=True, palette=False),
     Command("dialog_cancel", "escape", "cancel", "dialog", footer=True, palette=False),
+    # a yes/no question (s: sí), and a list inside a dialog (the gain presets)
+    Command("dialog_yes", "y,s", "confirm", "dialog", palette=False),
+    Command("dialog_no", "n", "cancel", "dialog", palette=False),
+    Command("dialog_down", "down", "move(1)", "dialog", palette=False),
+    Command("dialog_up", "up", "move(-1)", "dialog", palette=False),
     Command("quit", "q", "quit", "app", footer=True),
     # the item tables and the inventory (screens/item_tables.py, screens/inventory.py)
     Command("items_roll", "r", "roll", "items", footer=True),
@@ -82,7 +87,10 @@ COMMANDS: tuple[Command, ...] = (
 )
 
 PALETTE_KEY = "ctrl+p"
+DIALOG_KEYS = ("dialog_roll", "dialog_confirm", "dialog_cancel")  # a dialog with dice
 NO_ROLL = ("dialog_confirm", "dialog_cancel")  # dialogs with nothing to roll
+YES_NO = (*NO_ROLL, "dialog_yes", "dialog_no")  # a yes/no question
+LIST_MOVES = ("dialog_down", "dialog_up")  # a dialog with a list to choose from
 
 
 def by_id(command_id: str) -> Command:

@@ -24,7 +24,7 @@ from gmscreen.rules import dice
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, MadnessState, Odds
 from gmscreen.rules.madness_check import Phase
-from gmscreen.tui.commands import add_bindings, bindings
+from gmscreen.tui.commands import DIALOG_KEYS, add_bindings, bindings
 from gmscreen.tui.format import (
     alignment_label,
     error_text,
@@ -108,7 +108,7 @@ class CheckScreen(ModalScreen[CheckResult | None]):
         fumble_base: int,
     ) -> None:
         super().__init__()
-        add_bindings(self, [*bindings("dialog", t)])
+        add_bindings(self, [*bindings("dialog", t, DIALOG_KEYS)])
         self.driver = driver
         self.character_name = name
         self.t = t

@@ -6,14 +6,13 @@ import re
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from gmscreen.rules.madness import DAY, HOUR, MINUTE
-from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
+from gmscreen.tui.commands import NO_ROLL, YES_NO, add_bindings, bindings
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.text_input import TextInput as Input
@@ -38,11 +37,7 @@ class ConfirmScreen(ModalScreen[bool]):
         super().__init__()
         add_bindings(
             self,
-            [
-                *bindings("dialog", t, NO_ROLL),
-                Binding("y,s", "confirm", show=False),  # yes / sí
-                Binding("n", "cancel", show=False),
-            ],
+            bindings("dialog", t, YES_NO),
         )
         self.title_text = title
         self.question = question

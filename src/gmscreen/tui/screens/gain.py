@@ -13,7 +13,6 @@ from typing import Literal
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -25,7 +24,7 @@ from gmscreen.rules import dice
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, gain_dice
 from gmscreen.rules.madness_data import Preset, load_madness_data
-from gmscreen.tui.commands import add_bindings, bindings
+from gmscreen.tui.commands import DIALOG_KEYS, LIST_MOVES, add_bindings, bindings
 from gmscreen.tui.format import error_text, roll_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets.key_bar import KeyBar
@@ -99,11 +98,7 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
         super().__init__()
         add_bindings(
             self,
-            [
-                *bindings("dialog", t),
-                Binding("down", "move(1)", show=False),
-                Binding("up", "move(-1)", show=False),
-            ],
+            bindings("dialog", t, (*DIALOG_KEYS, *LIST_MOVES)),
         )
         self.targets = list(targets)
         self.apply = apply

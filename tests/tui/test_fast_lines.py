@@ -92,6 +92,9 @@ def test_log_lines_and_blocks_match_textuals() -> None:
                 assert same(
                     list(quick.apply_offsets(0, row)), list(strips[0].apply_offsets(0, row))
                 )
+                with_offsets = styles.log_line(widget, content, width, row)
+                assert with_offsets is not None and with_offsets.cell_length == width
+                assert same(list(with_offsets), list(strips[0].apply_offsets(0, row)))
                 assert same(
                     list(quick),
                     [Segment(t, s.clear_meta_and_links() if s else s) for t, s, _ in strips[0]],

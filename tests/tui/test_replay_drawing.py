@@ -1,5 +1,5 @@
-"""Replay, drawing for less: the cards, log lines and texts drawn by LineStyles are Textual's
-strips, and redrawing only the cards that changed leaves the screen as a full redraw would."""
+"""Replay, drawing for less: the cards, log lines, timeline and texts drawn by LineStyles are
+Textual's strips, and redrawing only the cards that changed leaves the screen as a full redraw would."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from gmscreen.tui.screens.replay import ReplayScreen
 from gmscreen.tui.widgets.fast_lines import QuickStatic
 from gmscreen.tui.widgets.replay_log import ReplayLog
 from gmscreen.tui.widgets.roster import Roster
+from gmscreen.tui.widgets.timeline import Timeline
 
 
 def cells(strips: list[Strip]) -> list[list[tuple[str, object, object]]]:
@@ -59,6 +60,17 @@ def test_cards_log_lines_and_texts_are_textuals_strips(tmp_path: Path) -> None:
                         textual = OptionList._get_option_render(roster, option, style)
                         assert cells(quick) == cells(textual), (step, option.id)
                         compared += 1
+                timeline = screen.query_one(Timeline)  # drawn directly too
+                timeline._render_content()
+                assert cells(timeline._render_cache.lines) == cells(
+                    Visual.to_strips(
+                        timeline,
+                        timeline._render(),
+                        timeline.size.width,
+                        timeline.size.height,
+                        timeline.visual_style,
+                    )
+                ), step
                 for text in screen.query(QuickStatic):  # the header and the detail pane's text
                     size = text.size
                     text._render_content()
@@ -77,8 +89,10 @@ def test_cards_log_lines_and_texts_are_textuals_strips(tmp_path: Path) -> None:
                     (textual_line,) = Visual.to_strips(
                         log, line, width, 1, log.visual_style, pad=True
                     )
-                    assert cells([quick_line.apply_offsets(0, index)]) == cells(
-                        [textual_line.apply_offsets(0, index)]
+                    textual_at_index = cells([textual_line.apply_offsets(0, index)])
+                    assert cells([quick_line.apply_offsets(0, index)]) == textual_at_index
+                    assert cells([log.render_line(index - log.scroll_offset.y)]) == (
+                        textual_at_index
                     )
                     compared += 1
         return compared

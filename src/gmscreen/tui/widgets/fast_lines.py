@@ -102,20 +102,23 @@ class LineStyles:
             segments.append(Segment(text[start:end], rich))
         return segments
 
-    def log_line(self, widget: Widget, content: Content, width: int) -> Strip | None:
+    def log_line(
+        self, widget: Widget, content: Content, width: int, y: int | None = None
+    ) -> Strip | None:
         """``content`` (one line) on ``widget``, padded to ``width``, as
         ``Visual.to_strips(widget, content, width, 1, widget.visual_style, pad=True)`` draws
-        it, bar the offsets (``Strip.apply_offsets`` sets them)."""
+        it; with ``y``, as ``Strip.apply_offsets(0, y)`` then makes it (in one pass, not two)."""
         if width <= 0 or "\n" in content.plain:
             return None
         base = widget.visual_style
-        segments = self.segments(widget, content, base, width, None)
+        segments = self.segments(widget, content, base, width, y)
         if segments is None:
             return None
         length = content.cell_length
         if length < width:
-            pad = (base + Style(reverse=False)).rich_style
-            segments.append(Segment(" " * (width - length), pad))
+            pad = base + Style(reverse=False)
+            rich = pad.rich_style if y is None else pad.rich_style_with_offset(length, y)
+            segments.append(Segment(" " * (width - length), rich))
         return Strip(segments, width)
 
     def block(
@@ -147,6 +150,22 @@ class LineStyles:
         return strips
 
 
+def render_content_quickly(widget: Widget, styles: LineStyles) -> bool:
+    """What ``Widget._render_content`` does (Textual 8.2.8, private: the one place a widget's
+    lines are made and cached), with ``styles`` drawing them; False (nothing done) when they
+    cannot be drawn here, for the caller to call Textual's own."""
+    width, height = widget.size
+    visual = widget._render()
+    strips = None
+    if isinstance(visual, Content) and styles.ready(widget):
+        strips = styles.block(widget, visual, widget.visual_style, width)
+    if strips is None:
+        return False
+    widget._render_cache = _RenderCache(widget.size, strips[:height])
+    widget._dirty_regions.clear()
+    return True
+
+
 class QuickStatic(Static):
     """A ``Static`` whose Content is drawn by :class:`LineStyles` when every line fits."""
 
@@ -155,15 +174,7 @@ class QuickStatic(Static):
         self._styles = LineStyles()
 
     def _render_content(self) -> None:
-        # Widget._render_content (Textual 8.2.8, private), the one place a widget's lines are
-        # made and cached: the detail pane's text is ~2.5 ms a jump through Visual.to_strips.
-        width, height = self.size
-        visual = self._render()
-        strips = None
-        if isinstance(visual, Content) and self._styles.ready(self):
-            strips = self._styles.block(self, visual, self.visual_style, width)
-        if strips is None:
+        # Private in Textual 8.2.8 (see render_content_quickly): the detail pane's text is
+        # ~2.5 ms a jump through Visual.to_strips.
+        if not render_content_quickly(self, self._styles):
             super()._render_content()
-            return
-        self._render_cache = _RenderCache(self.size, strips[:height])
-        self._dirty_regions.clear()

@@ -32,7 +32,7 @@ class ReplayLog(RollLog):
         # Small on purpose: a step only restyles the lines in view, and each cached Strip is
         # some thirty objects that every full pass of the cyclic collector walks (1,024 of
         # them made those passes 50-100 ms, inside a frame, after a few hundred jumps).
-        self._lines: LRUCache[tuple[str, str, int, bool], Strip] = LRUCache(LINE_CACHE)
+        self._lines: LRUCache[tuple[int, str, str, int, bool], Strip] = LRUCache(LINE_CACHE)
         # The current step stays in view, never the session's end: following it, the first
         # resize scrolled the log to the last lines at step 0 (a jump to 0 showed the first).
         self._follow = False
@@ -80,16 +80,18 @@ class ReplayLog(RollLog):
         if index >= len(self.entries):
             return Strip.blank(width, self.rich_style)
         direct = self._styles.ready(self)
-        key = (self.entries[index].key, self._phase(index), width, direct)
+        key = (index, self.entries[index].key, self._phase(index), width, direct)
         strip = self._lines.get(key)
         if strip is None:
             content = self.line_content(index, width)
-            # Drawn directly when it can be (the same strip, ~10x faster); Textual's way if not.
-            quick = self._styles.log_line(self, content, width) if direct else None
+            # Drawn directly when it can be (the same strip, ~10x faster, its selection offsets
+            # made with it); Textual's way if not.
+            quick = self._styles.log_line(self, content, width, index) if direct else None
             if quick is not None:
                 strip = quick
             else:
                 strips = Visual.to_strips(self, content, width, 1, self.visual_style, pad=True)
                 strip = strips[0] if strips else Strip.blank(width, self.rich_style)
+                strip = strip.apply_offsets(0, index)
             self._lines[key] = strip
-        return strip.apply_offsets(0, index)
+        return strip

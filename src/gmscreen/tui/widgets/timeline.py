@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from gmscreen.campaign.replay_steps import Steps
+from gmscreen.tui.widgets.fast_lines import LineStyles, render_content_quickly
 
 PAST, FUTURE, HERE, CHECK, VOID = "━", "─", "●", "◆", "×"
 CHECK_STYLES = {"fumble": "bold $error", "failure": "bold $warning", "success": "bold $success"}
@@ -38,12 +39,19 @@ class Timeline(Widget):
         self.outcomes: Mapping[int, str] = {}  # check step -> outcome
         self.step = 0
         self._marks: tuple[int, dict[int, str]] = (0, {})  # width -> marks, without the position
+        self._styles = LineStyles()
 
     def show(self, steps: Steps, outcomes: Mapping[int, str], step: int) -> None:
         if steps is not self.steps or outcomes is not self.outcomes:
             self._marks = (0, {})
         self.steps, self.outcomes, self.step = steps, outcomes, step
         self.refresh()
+
+    def _render_content(self) -> None:
+        # Private in Textual 8.2.8 (see render_content_quickly): drawn directly, the line is
+        # ~0.3 ms a jump instead of ~0.8 through Visual.to_strips.
+        if not render_content_quickly(self, self._styles):
+            super()._render_content()
 
     def _cell(self, step: int, width: int) -> int:
         count = self.steps.count if self.steps else 0

@@ -126,3 +126,28 @@ def test_redrawing_only_changed_cards_leaves_the_screen_as_a_full_redraw(tmp_pat
                 assert screen_text(app) == partly
 
     asyncio.run(run())
+
+
+def test_a_card_changing_height_is_counted_before_the_frame(tmp_path: Path) -> None:
+    """Counted while drawing, the roster's new height asked for a layout, a frame after the
+    jump's; counted by go(), that layout is in the jump's own frame."""
+    folder = copy_example(tmp_path)
+
+    async def run() -> int:
+        app: ReplayApp = build_replay(folder)
+        heights: set[int] = set()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            roster = screen.query_one(Roster)
+            for step in [*range(screen.steps.count + 1), *range(screen.steps.count, -1, -1)]:
+                screen.go(step)
+                lines = roster._line_cache.lines
+                assert lines, step  # counted already
+                assert roster.virtual_size.height == len(lines), step
+                heights.add(len(lines))
+                await pilot.pause()
+        return len(heights)
+
+    assert asyncio.run(run()) > 1  # some card did change height

@@ -171,6 +171,11 @@ class Roster(OptionList):
                     prompt = card(character, marked, ctx, self._t)
                     if not _same_look(self.options[index].prompt, prompt):
                         self.replace_option_prompt_at_index(index, prompt)
+            if not self._line_cache.lines:
+                # A card's height changed: count the lines now (OptionList._update_lines,
+                # private in Textual 8.2.8), not while drawing, whose new virtual size asked
+                # for a layout and a second frame after the jump's.
+                self._update_lines()
         self._characters = {c.id: c for c in characters}
         self._ctx = ctx
 

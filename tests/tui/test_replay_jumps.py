@@ -192,3 +192,43 @@ def test_the_collector_is_as_it_was_once_back_at_the_session_picker(example: Pat
         asyncio.run(run())
     finally:
         gc.set_threshold(*before)
+
+
+def test_leaving_the_replay_keeps_start_ups_freeze(example: Path) -> None:
+    """The command freezes start-up's objects; the replay thaws to free its own, and must
+    freeze again once gone, or the rest of the evening's full passes walk start-up again."""
+
+    async def run() -> tuple[int, int]:
+        app = build_replay(example, session=None)
+        async with app.run_test(size=SIZE) as pilot:
+            gc.freeze()  # as cli.app_command.run_app does before the app runs
+            await pilot.press("enter")
+            await pilot.pause()
+            shown = gc.get_freeze_count()
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.pause()
+            assert not isinstance(app.screen, ReplayScreen)
+            after = gc.get_freeze_count()
+        return shown, after
+
+    try:
+        shown, after = asyncio.run(run())
+        assert shown > 0 and after > 0
+    finally:
+        gc.unfreeze()
+
+
+def test_without_a_start_up_freeze_the_replay_leaves_nothing_frozen(example: Path) -> None:
+    async def run() -> int:
+        app = build_replay(example, session=None)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.pause()
+            return gc.get_freeze_count()
+
+    gc.unfreeze()
+    assert asyncio.run(run()) == 0

@@ -28,3 +28,16 @@ def test_the_command_runs_the_app_with_the_collector_on(table_with) -> None:  # 
         gc.enable()
         gc.unfreeze()  # the rest of the test run is not start-up
     assert seen and seen[0][0] and seen[0][1] > 0
+
+
+def test_the_collector_is_back_on_when_the_command_ends_early(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """--help, or a campaign that is not there: the command returns, the collector runs."""
+    import pytest
+
+    from gmscreen.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert gc.isenabled()
+    assert main([str(tmp_path / "no-such-campaign")]) == 2
+    assert gc.isenabled()

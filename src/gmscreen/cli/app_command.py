@@ -32,6 +32,13 @@ def run(argv: Sequence[str]) -> int:
     # and again before the first frame. Paused here, and those objects frozen out of its way
     # before the app runs (see run_app).
     gc.disable()
+    try:
+        return _open(argv)
+    finally:
+        gc.enable()  # also when it ends early: --help, a bad argument, a campaign that fails
+
+
+def _open(argv: Sequence[str]) -> int:
     from gmscreen.cli import SUMMARIES, CliParser
 
     commands = "\n".join(f"  {name:<10} {text}" for name, text in SUMMARIES.items())

@@ -96,6 +96,7 @@ class ReplayScreen(Screen[None]):
         self._histories: dict[str, tuple[list[int], list[int]]] = {}
         self._unmounted = False
         self._gc_threshold: tuple[int, int, int] | None = None
+        self._frozen_before = False  # whether something (start-up) was frozen before mount
 
     def _log_lines(self) -> tuple[list[LogEntry], list[range]]:
         """Every event's lines, and for each step the lines of the event it applies."""
@@ -136,9 +137,11 @@ class ReplayScreen(Screen[None]):
             self._history_chunks(character_id)
         self.go(0)
         self.query_one(Roster).focus()
-        # The session (events, cached states, log lines) lives as long as the screen and holds
-        # no cycles: keep it out of the collector's full passes, which otherwise stall a frame
-        # for ~100 ms now and then on a 10,000-event session. Freed by reference counting.
+        # The session (events, cached states, log lines) lives as long as the screen: keep it
+        # out of the collector's full passes, which otherwise stall a frame for ~100 ms now and
+        # then on a 10,000-event session. What was frozen before (the command freezes start-up,
+        # see cli/app_command.run_app) is frozen again once this screen is gone (on_unmount).
+        self._frozen_before = gc.get_freeze_count() > 0
         gc.freeze()
         # Again once drawn: the widgets' render and style caches built by the first frames
         # live as long too, and left in made each full pass ~12 ms instead of ~8, in a frame.
@@ -155,7 +158,12 @@ class ReplayScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._unmounted = True
+        # Thawed so the screen's objects (widgets hold their parents: cycles) can be collected;
+        # if start-up had been frozen, freeze again once they are gone, or every later full
+        # pass of the GM's evening would walk start-up's objects again.
         gc.unfreeze()
+        if self._frozen_before:
+            self.app.call_later(_refreeze)
         if self._gc_threshold is not None:
             gc.set_threshold(*self._gc_threshold)
             self._gc_threshold = None
@@ -351,3 +359,10 @@ class ReplayScreen(Screen[None]):
     def action_close(self) -> None:
         self._stop()
         self.dismiss(None)
+
+
+def _refreeze() -> None:
+    """After a replay screen has gone: collect its cycles, then keep what is left (start-up's
+    objects, the GM's screen) out of the collector's way again, as the command had it."""
+    gc.collect()
+    gc.freeze()

@@ -70,3 +70,15 @@ def test_bad_names_load_no_textual() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_replay_of_an_unreadable_folder_is_one_line(tmp_path: Path) -> None:
+    """An OSError while opening (here: the campaign path is a file) is a message, not a
+    traceback."""
+    path = tmp_path / "not-a-folder"
+    path.write_text("x", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "gmscreen", "replay", str(path)], capture_output=True, text=True
+    )
+    assert done.returncode in (1, 2)
+    assert "Traceback" not in done.stderr and done.stderr.strip()

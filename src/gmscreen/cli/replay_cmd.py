@@ -38,6 +38,17 @@ def run(args: argparse.Namespace) -> int:
         read_checkpoint(folder)
         logs = load_sessions(folder)
         session = _pick(logs, args.session).header.id if args.session or not logs else None
+        from gmscreen.cli.app_command import run_app
+        from gmscreen.tui.config import default_config_path
+        from gmscreen.tui.replay_app import make_replay_app
+
+        app = make_replay_app(
+            folder,
+            session,
+            config_path=default_config_path(),
+            lang=args.lang,
+            system_lang=system_language(),
+        )
     except CampaignFileError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
@@ -45,15 +56,8 @@ def run(args: argparse.Namespace) -> int:
     except CampaignError as error:
         print(f"gmscreen replay: error: {error}", file=sys.stderr)
         return 2
-    from gmscreen.tui.config import default_config_path
-    from gmscreen.tui.replay_app import make_replay_app
-
-    app = make_replay_app(
-        folder,
-        session,
-        config_path=default_config_path(),
-        lang=args.lang,
-        system_lang=system_language(),
-    )
-    app.run()
+    except OSError as error:  # a folder that cannot be read: say which, no traceback
+        print(f"gmscreen replay: error: {error.filename or ''}: {error.strerror}", file=sys.stderr)
+        return 2
+    run_app(app)
     return 0

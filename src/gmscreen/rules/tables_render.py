@@ -78,7 +78,8 @@ def item_title(item: Mapping[str, Any], lang: str) -> str:
     title = str(item.get("title", ""))
     tree = item.get("tree")
     raw = tree.get("tree") if isinstance(tree, Mapping) else None
-    if lang == "en" or not isinstance(raw, Mapping) or "table" not in raw:
+    # The tables carry English and Spanish; any other language keeps the English title.
+    if lang != "es" or not isinstance(raw, Mapping) or "table" not in raw:
         return title
     from gmscreen.rules.tables_nodes import Node
 

@@ -353,3 +353,23 @@ def test_dialog_keys_remap_too_and_show_in_help(table_with, tmp_path: Path) -> N
         assert app.table.state.characters == ()
 
     play(table_with(ARTINAR), scenario, config_path=config)
+
+
+def test_the_sparkline_follows_gains_and_undo_across_cursor_moves(table_with) -> None:  # type: ignore[no-untyped-def]
+    """The session's history is folded once per change of the journal (cached between cursor
+    moves): a gain and its undo must still show at once."""
+    from textual.widgets import Sparkline
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        spark = main_screen(app).query_one("#spark", Sparkline)
+        await pilot.press("j", "k")  # folded and cached for both characters
+        await pilot.press("g", *"elemental", "enter")
+        await pilot.pause()
+        await pilot.press("j", "k")
+        assert list(spark.data or [])[-1] == 2
+        await pilot.press("u", "y")
+        await pilot.pause()
+        await pilot.press("j", "k")
+        assert list(spark.data or [])[-1] == 0
+
+    play(table_with(ARTINAR, {"name": "Bors", "pow": 12}), scenario)

@@ -77,6 +77,8 @@ class MainScreen(Screen[None]):
         self.past = table.past_sessions  # earlier sessions, for the log and the sparkline
         self.past_lines = self.past_log_lines()
         self._past_history: dict[str, list[int]] = {}  # see _past_madness
+        self._session_history: dict[str, list[int]] = {}  # see _session_madness
+        self._session_history_at = -1  # the journal's length when that was folded
         self._shown: tuple[Campaign, int] = (table.state, -1)  # what refresh_all last showed
 
     def past_log_lines(self) -> list[LogEntry]:
@@ -142,16 +144,17 @@ class MainScreen(Screen[None]):
         if state is not self.state or count != len(self.table.events):
             self.refresh_all()
 
-    def live_events(self) -> list[ev.Event]:
-        """This session's events that no undo has voided."""
-        return [entry.event for entry in self.table.events if not entry.void]
+    def _rounds(self) -> int:
+        entries = self.table.events
+        void = {e.event.action for e in entries if e.void}
+        return rounds_running([e.event for e in entries], void)
 
     def _refresh_header(self) -> None:
         state = self.state
         parts: list[str | tuple[str, str]] = [
             (state.name, "bold"),
             "   ",
-            clock_text(state.clock, self.t, rounds_running(self.live_events())),
+            clock_text(state.clock, self.t, self._rounds()),
             "   ",
             (self.t("header.characters", n=len(state.characters)), "dim"),
         ]
@@ -180,14 +183,23 @@ class MainScreen(Screen[None]):
         )
         history: list[int] = []
         if character is not None:
-            history = list(self._past_madness(character.id))
-            entries = self.table.events
-            void = {e.event.action for e in entries if e.void}
-            history += madness_history(
-                self.table.session_start, [e.event for e in entries], void, character.id
-            )
+            history = self._past_madness(character.id) + self._session_madness(character.id)
             history = history[-SPARK_POINTS:]
         pane.show(character, character.notes if character else "", self.context(), history)
+
+    def _session_madness(self, character_id: str) -> list[int]:
+        """This session's madness of one character, folded once per change of the journal
+        (every event, an undo too, adds a line): the detail pane redraws on every cursor move."""
+        entries = self.table.events
+        if self._session_history_at != len(entries):
+            self._session_history.clear()
+            self._session_history_at = len(entries)
+        if character_id not in self._session_history:
+            void = {e.event.action for e in entries if e.void}
+            self._session_history[character_id] = madness_history(
+                self.table.session_start, [e.event for e in entries], void, character_id
+            )
+        return self._session_history[character_id]
 
     def _past_madness(self, character_id: str) -> list[int]:
         """Madness over the earlier sessions, folded once per character: they cannot change

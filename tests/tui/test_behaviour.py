@@ -338,6 +338,7 @@ def test_dialog_keys_remap_too_and_show_in_help(table_with, tmp_path: Path) -> N
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
         text = str(help_text(app.catalog.t, app.config.keys))
         assert "Yes" in text and "Previous in list" in text and "ctrl+n" in text
+        assert "On the item tables, type the d100" in text
         await pilot.press("g")
         await pilot.pause()
         first = app.screen.query_one("#presets", OptionList).highlighted

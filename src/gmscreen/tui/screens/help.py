@@ -61,6 +61,7 @@ def help_text(t: Translate, keymap: Mapping[str, str]) -> Content:
                 )
             )
     lines += [Content(""), Content.styled(t("help.check_digits"), "dim")]
+    lines += [Content.styled(t("help.items_digits"), "dim")]
     lines.append(Content.styled(t("help.remap"), "dim"))
     return Content("\n").join(lines)
 

@@ -24,7 +24,7 @@ from gmscreen.rules import dice
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, MadnessState, Odds
 from gmscreen.rules.madness_check import Phase
-from gmscreen.tui.commands import DIALOG_KEYS, add_bindings, bindings
+from gmscreen.tui.commands import DIALOG_KEYS, add_bindings, bindings, run_own_binding
 from gmscreen.tui.format import (
     alignment_label,
     error_text,
@@ -40,7 +40,7 @@ from gmscreen.tui.widgets.meter import meter
 MAX_TYPED = 3
 
 
-OWN_ACTIONS = ("roll", "confirm", "cancel")  # the dialog keys of commands.py
+OWN_ACTIONS = ("roll", "confirm", "cancel")  # its keys, run in the order typed (on_key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,15 +246,7 @@ class CheckScreen(ModalScreen[CheckResult | None]):
         return phase if phase != "done" else None
 
     def on_key(self, event: events.Key) -> None:
-        # Textual hands each key to on_key before it runs the binding of the key typed before
-        # it, so a fast "enter 4" would see the 4 while the outcome is still up. Running this
-        # dialog's own actions here keeps digits and enter/r/esc in the order they were typed
-        # (and still follows the keymap: active_bindings has the remapped keys).
-        active = self.active_bindings.get(event.key)
-        if active is not None and active.node is self and active.binding.action in OWN_ACTIONS:
-            event.stop()
-            event.prevent_default()
-            getattr(self, f"action_{active.binding.action}")()
+        if run_own_binding(self, event, OWN_ACTIONS):
             return
         waiting = self._awaiting()
         if waiting is None or event.character is None or not event.character.isdigit():

@@ -24,7 +24,13 @@ from gmscreen.rules import dice
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, gain_dice
 from gmscreen.rules.madness_data import Preset, load_madness_data
-from gmscreen.tui.commands import DIALOG_KEYS, LIST_MOVES, add_bindings, bindings
+from gmscreen.tui.commands import (
+    DIALOG_KEYS,
+    LIST_MOVES,
+    add_bindings,
+    bindings,
+    run_own_binding,
+)
 from gmscreen.tui.format import error_text, roll_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets.key_bar import KeyBar
@@ -32,8 +38,7 @@ from gmscreen.tui.widgets.typed_line import TypedLine
 
 Stage = Literal["pick", "question", "dice", "adjust"]
 TYPED_CHARACTERS = "0123456789, "
-OWN_ACTIONS = ("roll", "confirm", "cancel")  # the dialog keys of commands.py
-MOVES = {"move(1)": 1, "move(-1)": -1}
+OWN_ACTIONS = ("roll", "confirm", "cancel", "move")  # its keys, run in the order typed (on_key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,17 +261,8 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
             line.insert(event.character)
             self._typed_into(line)
             return
-        active = self.active_bindings.get(event.key)
-        if active is not None and active.node is self:
-            action = active.binding.action
-            if action in OWN_ACTIONS:
-                self._done_with(event)
-                getattr(self, f"action_{action}")()
-                return
-            if action in MOVES:
-                self._done_with(event)
-                self.action_move(MOVES[action])
-                return
+        if run_own_binding(self, event, OWN_ACTIONS):
+            return
         if event.key == "backspace" and line is not None:
             self._done_with(event)
             line.delete_left()

@@ -12,10 +12,28 @@ from bisect import bisect_right
 from pathlib import Path
 
 from gmscreen.campaign import events as ev
+from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.journal import SessionLog, read_session
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.recap import RecapLine, recap
 from gmscreen.campaign.reducer import fold, void_actions
+
+
+def pick_session(logs: list[SessionLog], session: str | None) -> SessionLog:
+    """The session ``session`` names (its id or its journal's file name), or the last one.
+
+    Raises :class:`CampaignError` if there are no sessions or none is named ``session``.
+    """
+    if not logs:
+        raise CampaignError("this campaign has no sessions yet")
+    if session is None:
+        return logs[-1]
+    for log in logs:
+        if session in (log.header.id, log.path.name):
+            return log
+    raise CampaignError(
+        f"no session {session!r}: choose one of {', '.join(log.header.id for log in logs)}"
+    )
 
 
 class Replay:

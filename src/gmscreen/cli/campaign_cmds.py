@@ -16,6 +16,7 @@ from gmscreen.campaign.paths import campaigns_dir, create_campaign, resolve_camp
 from gmscreen.campaign.recap import game_time, recap, standing
 from gmscreen.campaign.recap_markdown import recap_markdown
 from gmscreen.campaign.reducer import void_actions
+from gmscreen.campaign.replay import pick_session
 from gmscreen.campaign.store import load_sessions, read_checkpoint, recover
 from gmscreen.i18n import LANGUAGES, resolve_language, system_language
 from gmscreen.user_config import default_config_path, user_language
@@ -165,21 +166,8 @@ def _sessions(checkpoint: Campaign, logs: list[SessionLog]) -> int:
     return 0
 
 
-def _pick(logs: list[SessionLog], session: str | None) -> SessionLog:
-    if not logs:
-        raise CampaignError("this campaign has no sessions yet")
-    if session is None:
-        return logs[-1]
-    for log in logs:
-        if log.header.id == session or log.path.name == session:
-            return log
-    raise CampaignError(
-        f"no session {session!r}: choose one of {', '.join(log.header.id for log in logs)}"
-    )
-
-
 def _export(args: argparse.Namespace, checkpoint: Campaign, logs: list[SessionLog]) -> int:
-    log = _pick(logs, args.session)
+    log = pick_session(logs, args.session)
     players: bool = args.players
     lang = resolve_language(
         args.lang,

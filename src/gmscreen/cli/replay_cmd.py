@@ -13,8 +13,8 @@ import sys
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError
 from gmscreen.campaign.paths import campaigns_dir, resolve_campaign
+from gmscreen.campaign.replay import pick_session
 from gmscreen.campaign.store import load_sessions, read_checkpoint
-from gmscreen.cli.campaign_cmds import _pick
 from gmscreen.i18n import LANGUAGES, system_language
 
 
@@ -35,9 +35,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         folder = resolve_campaign(args.campaign, campaigns_dir(args.dir))
-        read_checkpoint(folder)
+        # Read once here, and handed to the app: it and its picker do not read them again.
+        checkpoint, _ = read_checkpoint(folder)
         logs = load_sessions(folder)
-        session = _pick(logs, args.session).header.id if args.session or not logs else None
+        session = pick_session(logs, args.session).header.id if args.session or not logs else None
         from gmscreen.cli.app_command import run_app
         from gmscreen.tui.config import default_config_path
         from gmscreen.tui.replay_app import make_replay_app
@@ -48,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
             config_path=default_config_path(),
             lang=args.lang,
             system_lang=system_language(),
+            checkpoint=checkpoint,
+            logs=logs,
         )
     except CampaignFileError as error:
         for problem in error.problems:

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.journal import SessionLog
+from gmscreen.campaign.model import Campaign
+from gmscreen.campaign.replay import pick_session
 from gmscreen.campaign.store import read_checkpoint
 from gmscreen.tui.app_base import BaseApp, load_settings
 from gmscreen.tui.config import UIConfig
@@ -29,17 +32,21 @@ class ReplayApp(BaseApp):
         config: UIConfig,
         animations: bool = True,
         title: str | None = None,
+        logs: list[SessionLog] | None = None,
     ) -> None:
         super().__init__(catalog=catalog, config=config, animations=animations, title=title)
         self.folder = folder
         self.campaign_name = campaign_name
         self.session = session
+        self.logs = logs  # the journals as the caller read them; None: the picker reads them
         self.picker: SessionPicker | None = None
 
     def on_mount(self) -> None:
         t = self.catalog.t
         self.set_keymap(self.config.keys)
-        self.picker = SessionPicker(self.folder, self.campaign_name, t, self.catalog.lang)
+        self.picker = SessionPicker(
+            self.folder, self.campaign_name, t, self.catalog.lang, logs=self.logs
+        )
         self.push_screen(self.picker, lambda _: self.exit())
         log = self._session(self.picker.logs)
         if log is not None:
@@ -47,10 +54,13 @@ class ReplayApp(BaseApp):
         self._check_size(self.size.width, self.size.height)
 
     def _session(self, logs: list[SessionLog]) -> SessionLog | None:
-        for log in logs:
-            if self.session in (log.header.id, log.path.name):
-                return log
-        return None
+        """The session asked for, or None for the picker (none asked for, or no such one)."""
+        if self.session is None:
+            return None
+        try:
+            return pick_session(logs, self.session)
+        except CampaignError:
+            return None
 
 
 def make_replay_app(
@@ -63,13 +73,17 @@ def make_replay_app(
     strict: bool = False,
     animations: bool = True,
     title: str | None = None,
+    checkpoint: Campaign | None = None,
+    logs: list[SessionLog] | None = None,
 ) -> ReplayApp:
     """The replay app for the campaign in ``folder``, on ``session`` (an id) or the picker.
 
-    Reads ``campaign.toml`` for the name and language; raises ``CampaignFileError`` if it cannot.
-    The language is chosen as in :func:`gmscreen.tui.app.make_app`.
+    Reads ``campaign.toml`` for the name and language (unless given its ``checkpoint``); raises
+    ``CampaignFileError`` if it cannot. Given ``logs`` (``load_sessions``), the journals are not
+    read again. The language is chosen as in :func:`gmscreen.tui.app.make_app`.
     """
-    checkpoint, _ = read_checkpoint(folder)
+    if checkpoint is None:
+        checkpoint, _ = read_checkpoint(folder)
     catalog, config = load_settings(
         config_path, lang, checkpoint.settings.language, system_lang, strict=strict
     )
@@ -81,4 +95,5 @@ def make_replay_app(
         config=config,
         animations=animations,
         title=title,
+        logs=logs,
     )

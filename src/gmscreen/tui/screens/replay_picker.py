@@ -1,7 +1,7 @@
 """The session picker: a campaign's sessions (date, events, characters), enter replays one.
 
-Reads the journals once and writes nothing. ``escape`` leaves (back to the GM's screen, or out
-of ``gmscreen replay``).
+Reads the journals once (not at all if given them, as ``gmscreen replay`` gives the ones it read)
+and writes nothing. ``escape`` leaves (back to the GM's screen, or out of ``gmscreen replay``).
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ class SessionPicker(Screen[None]):
         t: Translate,
         lang: str,
         live_session: Path | None = None,
+        *,
+        logs: list[SessionLog] | None = None,
     ) -> None:
         super().__init__()
         add_bindings(
@@ -58,10 +60,13 @@ class SessionPicker(Screen[None]):
         self.live_session = live_session  # the session being played right now, if any
         self.logs: list[SessionLog] = []
         self.problem: str | None = None
-        try:
-            self.logs = load_sessions(folder)
-        except CampaignError as error:
-            self.problem = str(error)
+        if logs is not None:
+            self.logs = logs
+        else:
+            try:
+                self.logs = load_sessions(folder)
+            except CampaignError as error:
+                self.problem = str(error)
 
     def compose(self) -> ComposeResult:
         t = self.t

@@ -1,0 +1,126 @@
+"""``gmscreen replay`` reads the checkpoint and each journal once: the command parses them, the
+app and its session picker use what it parsed. Counted at the filesystem (``Path.read_bytes``,
+what the campaign layer reads its files with), while the real app runs headless."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.app import App
+
+from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign.journal import read_session
+from gmscreen.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE = REPO / "campaigns" / "example"
+SESSION = "2024-05-03-1"
+JOURNAL = f"{SESSION}.jsonl"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    target = tmp_path / "example"
+    shutil.copytree(EXAMPLE, target, ignore=shutil.ignore_patterns(".lock", "exports"))
+    return target
+
+
+@pytest.fixture
+def reads(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
+    """How many times each file of the campaign was read, by name."""
+    counts: Counter[str] = Counter()
+    real = Path.read_bytes
+
+    def spy(self: Path) -> bytes:
+        if self.resolve().is_relative_to(folder.resolve()):
+            counts[self.name] += 1
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", spy)
+    yield counts
+
+
+@pytest.fixture
+def screens(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Runs the app as the command would, headless; records the screen it settles on."""
+    seen: list[str] = []
+
+    def run_headless(app: App[None], **_: object) -> None:
+        async def run() -> None:
+            async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                seen.append(type(app.screen).__name__)
+
+        asyncio.run(run())
+
+    monkeypatch.setattr("gmscreen.cli.app_command.run_app", run_headless)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("session", "screen"), [([], "SessionPicker"), ([SESSION], "ReplayScreen")]
+)
+def test_replay_reads_each_file_once(
+    folder: Path,
+    reads: Counter[str],
+    screens: list[str],
+    session: list[str],
+    screen: str,
+) -> None:
+    assert main(["replay", str(folder), *session]) == 0
+    assert screens == [screen]
+    assert reads == Counter({"campaign.toml": 1, JOURNAL: 1})
+
+
+def test_the_picker_lists_the_sessions_the_command_read(
+    folder: Path, reads: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Picking the session from the picker's table opens it, with no second read."""
+    rows: list[int] = []
+
+    def run_headless(app: App[None], **_: object) -> None:
+        async def run() -> None:
+            from textual.widgets import DataTable
+
+            async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                rows.append(app.screen.query_one(DataTable).row_count)
+                await pilot.press("enter")
+                await pilot.pause()
+                assert type(app.screen).__name__ == "ReplayScreen"
+
+        asyncio.run(run())
+
+    monkeypatch.setattr("gmscreen.cli.app_command.run_app", run_headless)
+    assert main(["replay", str(folder)]) == 0
+    assert rows == [1]
+    assert reads[JOURNAL] == 1
+
+
+@pytest.mark.parametrize("command", [["sessions"], ["export"]])
+def test_sessions_and_export_read_each_file_once(
+    folder: Path, reads: Counter[str], command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*command, str(folder)]) == 0
+    assert capsys.readouterr().out
+    assert reads == Counter({"campaign.toml": 1, JOURNAL: 1})
+
+
+def test_pick_session() -> None:
+    from gmscreen.campaign.replay import pick_session  # here: the read tests run on older code too
+
+    log = read_session(EXAMPLE / "sessions" / JOURNAL)
+    assert pick_session([log], None) is log
+    assert pick_session([log], SESSION) is log
+    assert pick_session([log], JOURNAL) is log  # the file's name names it too
+    with pytest.raises(CampaignError) as unknown:
+        pick_session([log], "1999-01-01-1")
+    assert str(unknown.value) == f"no session '1999-01-01-1': choose one of {SESSION}"
+    with pytest.raises(CampaignError) as none:
+        pick_session([], None)
+    assert str(none.value) == "this campaign has no sessions yet"

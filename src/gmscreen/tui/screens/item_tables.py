@@ -6,6 +6,12 @@ The budget is checked first; a refusal is shown and the GM may override it (jour
 Then the result tree grows one answer at a time: ``r`` or a typed die for the die awaited, ``a``
 for every die left, ``1``–``9`` for a choice. Once resolved the roll is journaled; ``enter``
 keeps the item, ``esc`` discards it (the journal keeps the roll, marked discarded).
+
+Every key is handled in ``on_key``, in the order typed: the search line never takes the focus
+(the screen puts the letters in it), and the screen's own keys run there rather than as
+bindings, which Textual runs only after it has handed the next key on. So "/rune" or
+"97 enter 3 enter" typed at once do what they say; a roll with no refusal to ask about starts
+at once for the same reason.
 """
 
 from __future__ import annotations
@@ -15,11 +21,12 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual import events, on, work
+from textual.actions import parse
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Static
 
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.table import Table
@@ -28,14 +35,14 @@ from gmscreen.rules.dice import DiceError
 from gmscreen.rules.merp import RollRefused
 from gmscreen.rules.tables import PendingChoice, PendingDie
 from gmscreen.rules.tables_model import Lang, TableSet
-from gmscreen.tui.commands import add_bindings, bindings
+from gmscreen.tui.commands import add_bindings, bindings, by_id, run_own_binding
 from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_roll import ItemRoll, refusal
 from gmscreen.tui.screens.dialogs import ConfirmScreen
 from gmscreen.tui.widgets.item_tree import budget_content, table_label, tree_content
 from gmscreen.tui.widgets.key_bar import KeyBar
-from gmscreen.tui.widgets.text_input import TextInput
+from gmscreen.tui.widgets.typed_line import TypedLine
 
 MAX_TYPED = 3
 ERRORS = (CampaignError, DiceError, ValueError)
@@ -48,6 +55,31 @@ PALETTE = (
     "items_search",
     "items_inventory",
 )
+# the screen's keys, run in on_key in the order typed (while searching, letters are text)
+OWN_ACTIONS = frozenset(by_id(command).action for command in (*BROWSE_KEYS, *PALETTE))
+
+
+class ItemRows(DataTable[Text]):
+    """The rows of a table. They keep the focus while the GM searches (the screen puts the
+    letters in the search line), so meanwhile they claim the printable keys as an Input does,
+    which hides the letter keys from the key bar, and they look unfocused: the screen looks as
+    it did when the search was an Input that took the focus."""
+
+    DEFAULT_CSS = """
+    ItemRows.-searching {
+        background-tint: $foreground 0%;
+        & > .datatable--header { background-tint: $foreground 0%; }
+        & > .datatable--cursor {
+            background: $block-cursor-blurred-background;
+            color: $block-cursor-blurred-foreground;
+            text-style: $block-cursor-blurred-text-style;
+        }
+    }
+    """
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        searching = self.has_class("-searching")
+        return searching and character is not None and character.isprintable()
 
 
 class ItemTableScreen(Screen[None]):
@@ -92,6 +124,7 @@ class ItemTableScreen(Screen[None]):
         self.roll: ItemRoll | None = pending
         self.typed = ""
         self.query_text = ""
+        self.searching = False  # the search line takes the letters typed
         self.on_change: Callable[[], None] | None = None  # told after each journaled action
 
     def _cheapest(self) -> str:
@@ -109,8 +142,8 @@ class ItemTableScreen(Screen[None]):
         yield Static(id="title")
         yield Static(id="budget")
         yield Static(id="tabs")
-        yield TextInput(placeholder=self.t("items.search_hint"), id="search")
-        yield DataTable(id="rows", cursor_type="row", zebra_stripes=True)
+        yield TypedLine(self.t("items.search_hint"), id="search")
+        yield ItemRows(id="rows", cursor_type="row", zebra_stripes=True)
         with VerticalScroll(id="result"):
             yield Static(id="tree")
         yield Static(id="prompt")
@@ -198,6 +231,8 @@ class ItemTableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         roll = self.roll
+        if self.searching:  # the letters go into the search: enter and esc stay keys
+            return action in ("confirm", "back", "search")  # (search: shown, as it was)
         if action in ("roll",):
             if roll is None:
                 return self.current in merp.TOP_TABLES
@@ -231,28 +266,49 @@ class ItemTableScreen(Screen[None]):
     def action_search(self) -> None:
         if self.roll is not None:
             return
-        search = self.query_one("#search", Input)
+        search = self.query_one("#search", TypedLine)
         search.add_class("shown")
-        search.focus()
+        self._searching(True)
 
-    @on(Input.Changed, "#search")
-    def _search_changed(self, event: Input.Changed) -> None:
-        self.query_text = event.value
+    def _searching(self, searching: bool) -> None:
+        """The search line takes the letters typed (or no longer: enter keeps its filter)."""
+        self.searching = searching
+        self.query_one("#rows", ItemRows).set_class(searching, "-searching")
+        self.query_one("#search", TypedLine).set_class(not searching, "-idle").refresh()
+        self.refresh_bindings()
+
+    def _search_typed(self, event: events.Key) -> bool:
+        """A letter or a backspace for the search line, while it takes them."""
+        search = self.query_one("#search", TypedLine)
+        if event.is_printable and event.character is not None:
+            search.insert(event.character)
+        elif event.key == "backspace":
+            search.delete_left()
+        else:
+            return False
+        event.stop()
+        event.prevent_default()
+        self.query_text = search.value
         self.fill_rows()
+        return True
 
-    @on(Input.Submitted, "#search")
-    def _search_done(self) -> None:
-        self.query_one("#rows", DataTable).focus()
+    def on_paste(self, event: events.Paste) -> None:
+        if self.searching:
+            event.stop()
+            search = self.query_one("#search", TypedLine)
+            search.insert("".join(c for c in event.text.split("\n")[0] if c.isprintable()))
+            self.query_text = search.value
+            self.fill_rows()
 
     def _close_search(self) -> bool:
-        search = self.query_one("#search", Input)
+        search = self.query_one("#search", TypedLine)
         if not search.has_class("shown"):
             return False
-        search.value = ""
+        search.set("")
         search.remove_class("shown")
+        self._searching(False)
         self.query_text = ""
         self.fill_rows()
-        self.query_one("#rows", DataTable).focus()
         return True
 
     def action_inventory(self) -> None:
@@ -266,8 +322,12 @@ class ItemTableScreen(Screen[None]):
     # --- keys ---------------------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
-        if isinstance(self.focused, Input) or event.character is None:
-            if event.key == "backspace" and self.typed and not isinstance(self.focused, Input):
+        if self.searching and self._search_typed(event):
+            return
+        if run_own_binding(self, event, OWN_ACTIONS) or self._rows_key(event):
+            return
+        if event.character is None or self.searching:
+            if event.key == "backspace" and self.typed:
                 self.typed = self.typed[:-1]
                 self.refresh_view()
                 event.stop()
@@ -291,15 +351,33 @@ class ItemTableScreen(Screen[None]):
         self._error("")
         self.refresh_view()
 
+    def _rows_key(self, event: events.Key) -> bool:
+        """The rows' own keys run here too, in the order typed: as their bindings, a cursor move
+        would come after the enter typed next, which would pick the row the cursor left.
+        Their enter is the screen's confirm (it picks the row, or takes the digits typed)."""
+        rows = self.query_one("#rows", DataTable)
+        active = self.active_bindings.get(event.key)
+        if active is None or active.node is not rows:
+            return False
+        event.stop()
+        event.prevent_default()
+        _, name, parameters = parse(active.binding.action)
+        if name == "select_cursor":
+            self.action_confirm()
+        else:
+            getattr(rows, f"action_{name}")(*parameters)
+        return True
+
     @on(DataTable.RowSelected, "#rows")
     def _row_selected(self, event: DataTable.RowSelected) -> None:
-        event.stop()
+        event.stop()  # a click on a row
         if self.typed:
             self.action_confirm()
             return
-        if event.row_key.value is None:
-            return
-        index = int(event.row_key.value)
+        if event.row_key.value is not None:
+            self._pick_row(int(event.row_key.value))
+
+    def _pick_row(self, index: int) -> None:
         if self.current not in merp.TOP_TABLES:
             self._error(self.t("items.sub_table", table=self._label(self.current)))
             return
@@ -323,6 +401,9 @@ class ItemTableScreen(Screen[None]):
 
     def action_confirm(self) -> None:
         roll = self.roll
+        if self.searching:  # enter leaves the search, its filter kept
+            self._searching(False)
+            return
         if self.typed:
             typed = self.typed
             if roll is None:
@@ -331,9 +412,11 @@ class ItemTableScreen(Screen[None]):
                 self._answer(lambda r: r.typed(typed))
             return
         if roll is None:
-            table = self.query_one("#rows", DataTable)
-            if table.row_count:
-                table.action_select_cursor()
+            rows = self.query_one("#rows", DataTable)
+            if rows.row_count:
+                key = rows.ordered_rows[rows.cursor_row].key.value
+                if key is not None:
+                    self._pick_row(int(key))
             return
         if roll.done and roll.settled is None:
             self._settle(keep=True)
@@ -358,29 +441,36 @@ class ItemTableScreen(Screen[None]):
 
     # --- the roll ------------------------------------------------------------------------------
 
-    @work(exclusive=True, group="items")
-    async def _start(self, first: Callable[[ItemRoll], None]) -> None:
-        """Check the budget (the GM may override a refusal), then give the first answer."""
+    def _start(self, first: Callable[[ItemRoll], None]) -> None:
+        """Check the budget (the GM may override a refusal), then give the first answer.
+
+        With nothing refused the roll starts now, so the dice typed next answer it."""
         self.typed = ""
         character = self.table.character(self.character_id)
         if character.merp is None:
             return
-        override = None
         refused: RollRefused | None = refusal(character.merp, self.current)
-        if refused is not None:
-            message = refused.message(self.lang)
-            self._error(self.t("items.refused", message=message))
+        if refused is None:
+            self._begin(first, None)
+        else:
+            self._error(self.t("items.refused", message=refused.message(self.lang)))
             self.refresh_view()
-            sure = await self.app.push_screen_wait(
-                ConfirmScreen(
-                    self.t("items.override_title"),
-                    self.t("items.override_question", message=message),
-                    self.t,
-                )
+            self._ask_override(first, refused)
+
+    @work(exclusive=True, group="items")
+    async def _ask_override(self, first: Callable[[ItemRoll], None], refused: RollRefused) -> None:
+        message = refused.message(self.lang)
+        sure = await self.app.push_screen_wait(
+            ConfirmScreen(
+                self.t("items.override_title"),
+                self.t("items.override_question", message=message),
+                self.t,
             )
-            if not sure:
-                return
-            override = refused.key
+        )
+        if sure:
+            self._begin(first, refused.key)
+
+    def _begin(self, first: Callable[[ItemRoll], None], override: str | None) -> None:
         self._error("")
         self.roll = ItemRoll(
             self.table, self.tables, self.character_id, self.current, self.lang, override

@@ -4,7 +4,9 @@ Textual gives keys to the focused widget, and a dialog that moves the focus from
 the next (filter, then answer) does so a message later: keys typed ahead (a fast GM, a pasted
 "demon⏎16⏎") went into the box that had the focus when they arrived. This widget never takes
 the focus; the dialog handles every key itself, in the order typed, and puts text here. It
-looks like a focused Input: a cursor at the end, a dim placeholder while empty.
+looks like a focused Input: a cursor at the end, a dim placeholder while empty. With the class
+``-idle`` (its dialog has stopped feeding it, the text still in use) it looks like an Input
+without the focus: no cursor, the dimmer border.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ class TypedLine(Widget, can_focus=False):
             text-style: $input-cursor-text-style;
         }
         & > .typed-line--placeholder { color: $text-disabled; }
+        &.-idle { border: tall $border-blurred; background-tint: $foreground 0%; }
     }
     """
 
@@ -50,9 +53,15 @@ class TypedLine(Widget, can_focus=False):
         self.refresh()
 
     def render(self) -> Content:
+        placeholder = self.get_visual_style("typed-line--placeholder")
+        if self.has_class("-idle"):
+            return (
+                Content(self.value)
+                if self.value
+                else Content.assemble((self.placeholder, placeholder))
+            )
         cursor = self.get_visual_style("typed-line--cursor")
         if self.value:
             return Content.assemble(self.value, (" ", cursor))
-        placeholder = self.get_visual_style("typed-line--placeholder")
         first, rest = self.placeholder[:1] or " ", self.placeholder[1:]
         return Content.assemble((first, cursor), (rest, placeholder))

@@ -7,6 +7,7 @@ import gc
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from gmscreen.code_cache import dataclasses_compiled_once
 from gmscreen.i18n import LANGUAGES, system_language
 
 if TYPE_CHECKING:
@@ -33,12 +34,19 @@ def run(argv: Sequence[str]) -> int:
     # before the app runs (see run_app).
     gc.disable()
     try:
-        return _open(argv)
+        # Imports and opening: the dataclasses' methods come compiled from the last launch.
+        with dataclasses_compiled_once():
+            opened = _open(argv)
+        if isinstance(opened, int):
+            return opened
+        run_app(opened)
+        return 0
     finally:
         gc.enable()  # also when it ends early: --help, a bad argument, a campaign that fails
 
 
-def _open(argv: Sequence[str]) -> int:
+def _open(argv: Sequence[str]) -> App[None] | int:
+    """The app to run, or the exit status of a command that ends here."""
     from gmscreen.cli import SUMMARIES, CliParser
 
     commands = "\n".join(f"  {name:<10} {text}" for name, text in SUMMARIES.items())
@@ -77,8 +85,7 @@ def _open(argv: Sequence[str]) -> int:
     except CampaignError as error:
         print(f"gmscreen: error: {error}", file=sys.stderr)
         return 2
-    run_app(app)
-    return 0
+    return app
 
 
 def run_app(app: App[None], **options: Any) -> None:

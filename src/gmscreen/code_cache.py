@@ -1,0 +1,101 @@
+"""Compile the dataclasses' generated methods once, not at every start-up.
+
+Python's ``dataclasses`` writes each class's ``__init__``, ``__repr__``, ``__eq__``, ``__hash__``
+and (frozen) ``__setattr__``/``__delattr__`` as source text and compiles it with ``exec`` every
+time the class is created. Python caches the bytecode of modules (``.pyc``) but not of these:
+gmscreen's ~60 frozen dataclasses cost ~30 ms of compiling at every launch, about a third of its
+own start-up. Inside :func:`dataclasses_compiled_once`, ``dataclasses`` runs that same text
+through a cache of compiled code objects kept next to the package's bytecode, keyed by the exact
+text (so a changed class is simply compiled anew, as before).
+
+What runs is unchanged: the code object is exactly what ``exec`` would have compiled from the
+same text (same file name, no inherited ``__future__`` flags), run with the same namespaces. A
+cache that is missing, unreadable, or from another Python is ignored; one that cannot be written
+(read-only install, ``PYTHONDONTWRITEBYTECODE``) is not written, as with ``.pyc`` files.
+"""
+
+from __future__ import annotations
+
+import builtins
+import contextlib
+import dataclasses
+import marshal
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import CodeType
+from typing import Any
+
+_MISSING = object()
+
+
+def default_cache_file() -> Path:
+    """Beside gmscreen's own ``.pyc`` files, one file per Python version (marshal is too)."""
+    folder = Path(__file__).parent / "__pycache__"
+    return folder / f"dataclass-code.{sys.implementation.cache_tag}.marshal"
+
+
+class CodeCache:
+    """Compiled code by source text; remembers what this run used, to write only that back."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.known = _read(path)
+        self.used: dict[str, CodeType] = {}
+        self.compiled = 0  # texts this run had to compile (not in the file)
+
+    def exec(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
+        """``exec`` as ``dataclasses`` calls it, with the compiling done once per text."""
+        if not isinstance(source, str):
+            builtins.exec(source, globals, locals)
+            return
+        code = self.known.get(source)
+        if code is None:
+            # exec(text) compiles as "<string>" with no __future__ flags of ours: the same here.
+            code = compile(source, "<string>", "exec", dont_inherit=True)
+            self.compiled += 1
+        self.used[source] = code
+        builtins.exec(code, globals, locals)
+
+    def save(self) -> None:
+        """Write the texts this run used, if any was new; quietly not, where .pyc would not be."""
+        if not self.compiled or sys.dont_write_bytecode:
+            return
+        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temporary.write_bytes(marshal.dumps(self.used))
+            os.replace(temporary, self.path)  # a reader sees the old file or the new one
+        except OSError:
+            with contextlib.suppress(OSError):  # nothing written, or no folder to write in
+                temporary.unlink(missing_ok=True)
+
+
+def _read(path: Path) -> dict[str, CodeType]:
+    try:
+        data = marshal.loads(path.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, CodeType)}
+
+
+@contextmanager
+def dataclasses_compiled_once(path: Path | None = None) -> Iterator[CodeCache]:
+    """Dataclasses created inside compile their methods through the cache in ``path``."""
+    cache = CodeCache(path or default_cache_file())
+    # ``dataclasses`` finds ``exec`` in its module globals before the builtins: shadowed there
+    # for the duration only, and put back as it was.
+    previous = dataclasses.__dict__.get("exec", _MISSING)
+    dataclasses.exec = cache.exec  # type: ignore[attr-defined]
+    try:
+        yield cache
+    finally:
+        if previous is _MISSING:
+            del dataclasses.exec  # type: ignore[attr-defined]
+        else:
+            dataclasses.exec = previous  # type: ignore[attr-defined]
+        cache.save()

@@ -1,0 +1,232 @@
+"""The dataclass code cache: classes made through it are the classes Python would make."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import json
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gmscreen.code_cache import dataclasses_compiled_once
+
+
+@pytest.fixture(autouse=True)
+def bytecode_may_be_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As on a GM's machine (this sandbox sets PYTHONDONTWRITEBYTECODE)."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+
+
+SAMPLES = """
+from __future__ import annotations
+import dataclasses
+from dataclasses import dataclass, field, KW_ONLY
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    x: int
+    y: int = 0
+    tags: tuple[str, ...] = ()
+
+@dataclass(order=True)
+class Ranked:
+    rank: int
+    names: list[str] = field(default_factory=list)
+    hidden: int = field(default=3, repr=False, compare=False)
+
+@dataclass(frozen=True)
+class Keyed:
+    a: int
+    _: KW_ONLY
+    b: str = "b"
+
+@dataclass(slots=True)
+class Posted:
+    n: int
+    doubled: int = field(init=False)
+    def __post_init__(self) -> None:
+        self.doubled = self.n * 2
+"""
+
+
+def make_samples() -> dict[str, Any]:
+    """A fresh module of sample classes (dataclasses looks string annotations up in it)."""
+    module = types.ModuleType("code_cache_samples")
+    sys.modules[module.__name__] = module
+    try:
+        exec(compile(SAMPLES, "code_cache_samples", "exec"), module.__dict__)
+    finally:
+        del sys.modules[module.__name__]
+    return module.__dict__
+
+
+def behaviour(ns: dict[str, Any]) -> list[Any]:
+    """What a program can observe of the sample classes."""
+    point, ranked, keyed, posted = ns["Point"], ns["Ranked"], ns["Keyed"], ns["Posted"]
+    seen: list[Any] = []
+    p = point(1, tags=("a",))
+    seen += [repr(p), p == point(1, 0, ("a",)), p != point(2), hash(p) == hash(point(1, 0, ("a",)))]
+    try:
+        p.x = 5
+    except dataclasses.FrozenInstanceError as error:
+        seen.append(f"frozen: {error}")
+    try:
+        del p.y
+    except dataclasses.FrozenInstanceError as error:
+        seen.append(f"frozen: {error}")
+    seen += [repr(dataclasses.replace(p, y=7)), point.__match_args__, point.__slots__]
+    r1, r2 = ranked(1, ["x"], hidden=9), ranked(2)
+    seen += [repr(r1), r1 < r2, r1 == ranked(1, ["x"]), sorted([r2, r1]) == [r1, r2]]
+    seen += [r2.names is not ranked(2).names, ranked.__hash__ is None]
+    seen += [repr(keyed(1, b="c")), str(inspect.signature(keyed))]
+    try:
+        keyed(1, "c")  # type: ignore[misc]
+    except TypeError as error:
+        seen.append(f"kw_only: {error}")
+    seen += [repr(posted(4)), [f.name for f in dataclasses.fields(posted)]]
+    for cls in (point, ranked, keyed, posted):
+        seen.append(str(inspect.signature(cls)))
+        seen.append({k: str(v) for k, v in cls.__init__.__annotations__.items()})
+        seen.append(cls.__doc__)
+    return seen
+
+
+def test_classes_made_through_the_cache_behave_as_without_it(tmp_path: Path) -> None:
+    plain = behaviour(make_samples())
+    cache_file = tmp_path / "code.marshal"
+    with dataclasses_compiled_once(cache_file) as first:
+        compiled = behaviour(make_samples())
+    assert first.compiled > 0 and cache_file.is_file()
+    with dataclasses_compiled_once(cache_file) as second:
+        cached = behaviour(make_samples())
+    assert second.compiled == 0  # every method came from the file
+    assert compiled == plain
+    assert cached == plain
+
+
+def test_the_generated_methods_are_the_same_code(tmp_path: Path) -> None:
+    plain = make_samples()
+    cache_file = tmp_path / "code.marshal"
+    with dataclasses_compiled_once(cache_file):
+        make_samples()
+    with dataclasses_compiled_once(cache_file):
+        cached = make_samples()
+    for name in ("Point", "Ranked", "Keyed", "Posted"):
+        for method in ("__init__", "__repr__", "__eq__", "__setattr__", "__lt__"):
+            ours = getattr(cached[name], method)
+            python = getattr(plain[name], method)
+            if hasattr(python, "__code__"):
+                assert ours.__code__.co_code == python.__code__.co_code, (name, method)
+                assert ours.__code__.co_consts == python.__code__.co_consts, (name, method)
+                assert ours.__code__.co_filename == python.__code__.co_filename
+
+
+def test_exec_is_put_back(tmp_path: Path) -> None:
+    with dataclasses_compiled_once(tmp_path / "code.marshal"):
+        assert "exec" in vars(dataclasses)
+    assert "exec" not in vars(dataclasses)
+    with pytest.raises(RuntimeError), dataclasses_compiled_once(tmp_path / "code.marshal"):
+        raise RuntimeError("a failed import")
+    assert "exec" not in vars(dataclasses)
+
+
+@pytest.mark.parametrize("content", [b"", b"not marshal at all", b"\x00" * 40])
+def test_a_damaged_cache_is_ignored_and_replaced(tmp_path: Path, content: bytes) -> None:
+    cache_file = tmp_path / "code.marshal"
+    cache_file.write_bytes(content)
+    with dataclasses_compiled_once(cache_file) as cache:
+        assert behaviour(make_samples()) == behaviour_without_cache()
+    assert cache.compiled > 0
+    with dataclasses_compiled_once(cache_file) as again:
+        make_samples()
+    assert again.compiled == 0
+
+
+def test_a_marshalled_value_of_the_wrong_shape_is_ignored(tmp_path: Path) -> None:
+    import marshal
+
+    cache_file = tmp_path / "code.marshal"
+    cache_file.write_bytes(marshal.dumps({"text": 3, 4: "x"}))
+    with dataclasses_compiled_once(cache_file) as cache:
+        make_samples()
+    assert cache.known == {}
+    assert cache.compiled > 0
+
+
+def test_not_written_where_bytecode_would_not_be(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    with dataclasses_compiled_once(tmp_path / "code.marshal"):
+        make_samples()
+    assert not (tmp_path / "code.marshal").exists()
+
+
+def test_an_unwritable_place_is_not_an_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("in the way")
+    with dataclasses_compiled_once(blocker / "code.marshal") as cache:
+        assert behaviour(make_samples()) == behaviour_without_cache()
+    assert cache.compiled > 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+
+
+def behaviour_without_cache() -> list[Any]:
+    return behaviour(make_samples())
+
+
+FINGERPRINT = """
+import dataclasses, inspect, json, sys
+from pathlib import Path
+from gmscreen.code_cache import dataclasses_compiled_once
+def load():
+    import gmscreen.tui.app, gmscreen.campaign.paths  # what the gmscreen command imports
+if sys.argv[1] == "plain":
+    load()
+else:
+    with dataclasses_compiled_once(Path(sys.argv[1])):
+        load()
+out = {}
+for name, module in sorted(sys.modules.items()):
+    if not name.startswith("gmscreen"):
+        continue
+    for cls in vars(module).values():
+        if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == name:
+            methods = {}
+            for m in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
+                f = cls.__dict__.get(m)
+                code = getattr(f, "__code__", None) or getattr(getattr(f, "__wrapped__", None), "__code__", None)
+                methods[m] = None if code is None else [code.co_code.hex(), repr(code.co_consts), code.co_names]
+            out[f"{name}.{cls.__qualname__}"] = [methods, str(inspect.signature(cls)), cls.__doc__]
+print(json.dumps(out, sort_keys=True))
+"""
+
+
+def test_gmscreen_own_classes_are_the_same_through_a_warm_cache(tmp_path: Path) -> None:
+    cache_file = tmp_path / "code.marshal"
+
+    def fingerprint(mode: str) -> dict[str, Any]:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        done = subprocess.run(
+            [sys.executable, "-c", FINGERPRINT, mode],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+        )
+        result: dict[str, Any] = json.loads(done.stdout)
+        return result
+
+    plain = fingerprint("plain")
+    cold = fingerprint(str(cache_file))
+    assert cache_file.is_file()
+    warm = fingerprint(str(cache_file))
+    assert len(plain) > 40  # the model, the events, the rules' records...
+    assert cold == plain
+    assert warm == plain

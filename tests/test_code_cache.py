@@ -1,4 +1,4 @@
-"""The dataclass code cache: classes made through it are the classes Python would make."""
+"""The start-up caches: dataclass code and parsed data files, the same as made without them."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import dataclasses
 import inspect
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tomllib
 import types
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ from typing import Any
 import pytest
 
 from gmscreen.code_cache import dataclasses_compiled_once
+from gmscreen.data import data_path, read_toml
 
 
 @pytest.fixture(autouse=True)
@@ -230,3 +233,40 @@ def test_gmscreen_own_classes_are_the_same_through_a_warm_cache(tmp_path: Path) 
     assert len(plain) > 40  # the model, the events, the rules' records...
     assert cold == plain
     assert warm == plain
+
+
+BUNDLED_TOML = ["messages.en.toml", "messages.es.toml", "madness.toml", "merp_special_items.toml"]
+
+
+@pytest.mark.parametrize("name", BUNDLED_TOML)
+def test_bundled_toml_read_through_the_cache_is_what_tomllib_reads(
+    tmp_path: Path, name: str
+) -> None:
+    shutil.copy(data_path(name), tmp_path / name)
+    expected = tomllib.loads((tmp_path / name).read_text(encoding="utf-8"))
+    cold = read_toml(name, tmp_path)
+    assert list((tmp_path / "__pycache__").iterdir())  # kept for the next start-up
+    warm = read_toml(name, tmp_path)
+    assert cold == expected
+    assert warm == expected
+    warm.clear()  # each caller gets its own value
+    assert read_toml(name, tmp_path) == expected
+
+
+def test_an_edited_toml_file_is_read_anew(tmp_path: Path) -> None:
+    path = tmp_path / "x.toml"
+    path.write_text('a = 1\n[b]\nc = "d"\n', encoding="utf-8")
+    assert read_toml("x.toml", tmp_path) == {"a": 1, "b": {"c": "d"}}
+    path.write_text('a = 2\n[b]\nc = "d"\n', encoding="utf-8")  # same size, other text
+    assert read_toml("x.toml", tmp_path) == {"a": 2, "b": {"c": "d"}}
+    path.write_text("a = [", encoding="utf-8")
+    with pytest.raises(tomllib.TOMLDecodeError):
+        read_toml("x.toml", tmp_path)
+
+
+def test_toml_that_marshal_cannot_hold_is_read_without_a_cache(tmp_path: Path) -> None:
+    (tmp_path / "when.toml").write_text("at = 2025-03-01T20:00:00Z\n", encoding="utf-8")
+    first = read_toml("when.toml", tmp_path)
+    assert first == read_toml("when.toml", tmp_path)
+    assert first["at"].year == 2025
+    assert not list(tmp_path.glob("__pycache__/*"))

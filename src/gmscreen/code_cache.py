@@ -60,24 +60,37 @@ class CodeCache:
         builtins.exec(code, globals, locals)
 
     def save(self) -> None:
-        """Write the texts this run used, if any was new; quietly not, where .pyc would not be."""
-        if not self.compiled or sys.dont_write_bytecode:
-            return
-        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            temporary.write_bytes(marshal.dumps(self.used))
-            os.replace(temporary, self.path)  # a reader sees the old file or the new one
-        except OSError:
-            with contextlib.suppress(OSError):  # nothing written, or no folder to write in
-                temporary.unlink(missing_ok=True)
+        """Write the texts this run used, if any was new."""
+        if self.compiled:
+            write_cache_file(self.path, self.used)
+
+
+def read_cache_file(path: Path) -> object:
+    """What :func:`write_cache_file` wrote, or None if it is missing or unreadable."""
+    try:
+        return marshal.loads(path.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+
+
+def write_cache_file(path: Path, value: Any) -> None:
+    """Write ``value`` (marshal-able) atomically; quietly not where a .pyc would not be written
+    (``PYTHONDONTWRITEBYTECODE``, a read-only install), nor if marshal cannot hold it."""
+    if sys.dont_write_bytecode:
+        return
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        data = marshal.dumps(value)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_bytes(data)
+        os.replace(temporary, path)  # a reader sees the old file or the new one
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError):  # nothing written, or no folder to write in
+            temporary.unlink(missing_ok=True)
 
 
 def _read(path: Path) -> dict[str, CodeType]:
-    try:
-        data = marshal.loads(path.read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):
-        return {}
+    data = read_cache_file(path)
     if not isinstance(data, dict):
         return {}
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, CodeType)}

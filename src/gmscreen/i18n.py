@@ -11,12 +11,12 @@ from __future__ import annotations
 import locale
 import os
 import string
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any, Protocol
+
+from gmscreen.data import data_path, read_toml
 
 DEFAULT_LANGUAGE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "es")
@@ -48,10 +48,9 @@ def _flatten(raw: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
 def load_messages(lang: str) -> Mapping[str, str]:
     """The messages of one language, read once (``messages.<lang>.toml``)."""
     name = f"messages.{lang}.toml"
-    path = resources.files("gmscreen.data").joinpath(name)
-    if not path.is_file():
+    if not data_path(name).is_file():
         raise CatalogError(f"there is no message catalog for language {lang!r} ({name})")
-    return _flatten(tomllib.loads(path.read_text(encoding="utf-8")))
+    return _flatten(read_toml(name))
 
 
 def placeholders(template: str) -> set[str]:

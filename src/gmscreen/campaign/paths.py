@@ -14,7 +14,6 @@ import tempfile
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 import platformdirs
@@ -22,6 +21,7 @@ import platformdirs
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.model import Campaign, Settings
 from gmscreen.campaign.store import CAMPAIGN_FILE, read_checkpoint, write_checkpoint
+from gmscreen.data import data_path
 
 ENV_VAR = "GMSCREEN_CAMPAIGNS"
 DEMO_NAME = "example"
@@ -94,8 +94,7 @@ def resolve_campaign(arg: str | Path, root: Path) -> Path:
 
 def demo_source() -> Path:
     """The example campaign shipped with the package (``gmscreen/data/demo/example``)."""
-    shipped = resources.files("gmscreen.data").joinpath("demo", DEMO_NAME)
-    path = Path(str(shipped))
+    path = data_path("demo", DEMO_NAME)
     if (path / CAMPAIGN_FILE).is_file():
         return path
     repo = Path(__file__).resolve().parents[3] / "campaigns" / DEMO_NAME

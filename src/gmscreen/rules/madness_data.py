@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from gmscreen.data import read_toml
 from gmscreen.i18n import LANGUAGES
 from gmscreen.rules import dice
 
@@ -152,5 +151,4 @@ def parse_madness_data(raw: dict[str, Any]) -> MadnessData:
 @cache
 def load_madness_data() -> MadnessData:
     """The bundled data, read and validated once (it is immutable)."""
-    text = resources.files("gmscreen.data").joinpath(DATA_FILE).read_text(encoding="utf-8")
-    return parse_madness_data(tomllib.loads(text))
+    return parse_madness_data(read_toml(DATA_FILE))

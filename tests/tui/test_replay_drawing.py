@@ -105,7 +105,9 @@ def screen_text(app: ReplayApp) -> list[list[Segment]]:
     return [list(strip) for strip in app.screen._compositor.render_strips()]
 
 
-def test_redrawing_only_changed_cards_leaves_the_screen_as_a_full_redraw(tmp_path: Path) -> None:
+def test_redrawing_only_changed_cards_and_rows_leaves_the_screen_as_a_full_redraw(
+    tmp_path: Path,
+) -> None:
     folder = copy_example(tmp_path)
     rng = random.Random(5)
 
@@ -121,6 +123,8 @@ def test_redrawing_only_changed_cards_leaves_the_screen_as_a_full_redraw(tmp_pat
                 await pilot.pause()
                 partly = screen_text(app)
                 roster.refresh()
+                for text in screen.query(QuickStatic):  # drawn row by row too (show)
+                    text.refresh()
                 screen.refresh()
                 await pilot.pause()
                 assert screen_text(app) == partly
@@ -151,3 +155,45 @@ def test_a_card_changing_height_is_counted_before_the_frame(tmp_path: Path) -> N
         return len(heights)
 
     assert asyncio.run(run()) > 1  # some card did change height
+
+
+def test_a_card_changing_height_needs_no_layout_of_the_screen(tmp_path: Path) -> None:
+    """The roster's new virtual size is set without the layout Widget's reactive asks for:
+    the screen is still what a full layout and redraw give."""
+    folder = copy_example(tmp_path)
+    layouts: list[int] = []
+
+    async def run() -> int:
+        app: ReplayApp = build_replay(folder)
+        changed = 0
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            roster = screen.query_one(Roster)
+            own = screen._refresh_layout  # private (8.2.8): the screen's layout pass
+
+            def counted(*args: object, **kwargs: object) -> None:
+                layouts.append(screen.step)
+                own(*args, **kwargs)  # type: ignore[arg-type]
+
+            screen._refresh_layout = counted  # type: ignore[method-assign]
+            height = roster.virtual_size.height
+            for step in [*range(screen.steps.count + 1), *range(screen.steps.count, -1, -1)]:
+                screen.go(step)
+                await pilot.pause()
+                if roster.virtual_size.height == height:
+                    continue
+                changed += 1
+                height = roster.virtual_size.height
+                assert layouts == [], step
+                shown = screen_text(app)
+                for widget in screen.query("*"):
+                    widget.refresh()
+                screen.refresh(layout=True)
+                await pilot.pause()
+                assert screen_text(app) == shown, step
+                layouts.clear()  # the forced one
+        return changed
+
+    assert asyncio.run(run()) > 1

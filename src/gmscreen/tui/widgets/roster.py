@@ -9,8 +9,9 @@ from typing import Protocol, cast
 from textual.binding import Binding
 from textual.content import Content
 from textual.css.styles import RulesMap
+from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import VisualType
@@ -246,6 +247,15 @@ class Roster(OptionList):
         marked = character.id in self.marked
         self._rendered[character.id] = self._key(character, ctx)
         return Option(card(character, marked, ctx, self._t), id=character.id)
+
+    # Widget's reactive without its layout. A card whose height changed gives the roster a new
+    # virtual size, and Widget's virtual_size asks for a layout of the whole screen (~15 ms,
+    # in the frame of one jump in six in a long replay). The roster's own size never depends on
+    # it (height: 1fr here, and both screens keep it): only its scrollbar does, and
+    # OptionList._update_lines (private, Textual 8.2.8) calls _scroll_update right after
+    # setting it, which resizes the scrollbar or, through show_vertical_scrollbar (a reactive
+    # with layout), asks for the layout that showing or hiding it needs.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     # OptionList's reactive without its repaint of the whole roster: a new highlight redraws
     # only the two cards it moves between (a jump follows the character it is about).

@@ -4,6 +4,7 @@ Static), or declines; QuickStatic draws what Static draws."""
 from __future__ import annotations
 
 import asyncio
+import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +16,7 @@ from textual.style import Style
 from textual.visual import Visual
 from textual.widgets import Static
 
-from gmscreen.tui.widgets.fast_lines import LineStyles
+from gmscreen.tui.widgets.fast_lines import LineStyles, QuickStatic
 
 STYLES = [
     "",
@@ -124,3 +125,51 @@ def test_log_lines_and_blocks_match_textuals() -> None:
 
     asyncio.run(run())
     assert drawn > 200  # most examples fit, so most were drawn directly
+
+
+class Shown(App[None]):
+    CSS = "QuickStatic { border: round red; padding: 0 1; height: 8; width: 24; }"
+
+    def compose(self) -> ComposeResult:
+        yield QuickStatic("", id="shown")
+
+
+def test_show_redraws_the_rows_that_changed_as_a_full_redraw_would() -> None:
+    """QuickStatic.show redraws only the rows whose strips changed: after each, the screen is
+    the one that redrawing every row gives (a row it missed would stay stale)."""
+    rng = random.Random(11)
+    pieces = ["ab", "c◆ ", "▶ b", "a" * 30, "0:1", ""]
+
+    def random_content() -> Content:
+        lines = [
+            Content.assemble(*[(rng.choice(pieces), rng.choice(STYLES)) for _ in range(3)])
+            for _ in range(rng.randint(0, 9))
+        ]
+        return Content("\n").join(lines)
+
+    async def run() -> int:
+        app = Shown()
+        partial = 0
+        async with app.run_test(size=(40, 12)) as pilot:
+            widget = app.query_one(QuickStatic)
+            await pilot.pause()
+            content = random_content()
+            for _ in range(80):
+                if rng.random() < 0.7:  # often only a line or two changes, as in a replay
+                    lines = content.split(allow_blank=True)
+                    lines[rng.randrange(len(lines))] = random_content()
+                    content = Content("\n").join(lines)
+                else:
+                    content = random_content()
+                widget.show(content)
+                rows = widget._repaint_regions  # private (8.2.8): what the frame redraws
+                partial += bool(rows) and all(row.height == 1 for row in rows)
+                await pilot.pause()
+                shown = [list(s) for s in app.screen._compositor.render_strips()]
+                widget.refresh()
+                await pilot.pause()
+                assert [list(s) for s in app.screen._compositor.render_strips()] == shown
+                assert widget.visual is content
+        return partial
+
+    assert asyncio.run(run()) > 10  # most shows redrew some rows only

@@ -221,7 +221,7 @@ class ReplayScreen(Screen[None]):
             "   ",
             (playing, "italic"),
         ]
-        self.query_one("#header", Static).update(Content.assemble(*parts), layout=False)
+        self.query_one("#header", QuickStatic).show(Content.assemble(*parts))
 
     def _refresh_detail(self, state: Campaign, ctx: CardContext) -> None:
         selected = self.query_one(Roster).selected_id

@@ -135,13 +135,13 @@ class DetailPane(Vertical):
         ctx: CardContext,
         history: Sequence[int],
     ) -> None:
-        detail = self.query_one("#detail-text", Static)
+        detail = self.query_one("#detail-text", QuickStatic)
         spark = self.query_one("#spark", Sparkline)
         title = self.query_one("#spark-title", Static)
         if character is None:
-            detail.update(Content(self.t("detail.empty")), layout=False)
+            detail.show(Content(self.t("detail.empty")))
             self._show_spark(spark, title, False)
             return
-        detail.update(detail_text(character, notes, ctx, self.t), layout=False)
+        detail.show(detail_text(character, notes, ctx, self.t))
         self._show_spark(spark, title, ctx.madness)
         spark.data = list(history) if len(history) > 1 else [*history, *history]

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from itertools import pairwise
 from operator import itemgetter
+from typing import Self
 
 from rich._wrap import divide_line  # private: the very wrapping Content uses
 from rich.segment import Segment
 from textual.content import Content
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.style import Style
 from textual.widget import Widget, _RenderCache  # private: see QuickStatic
@@ -122,17 +124,34 @@ class LineStyles:
         return Strip(segments, width)
 
     def block(
-        self, widget: Widget, content: Content, base: Style, width: int
+        self,
+        widget: Widget,
+        content: Content,
+        base: Style,
+        width: int,
+        known: LineStrips | None = None,
     ) -> list[Strip] | None:
         """Every line of ``content`` in ``base``, unpadded, with their offsets, as
-        ``Visual.to_strips(widget, content, width, None, base)`` draws them when they fit."""
+        ``Visual.to_strips(widget, content, width, None, base)`` draws them when they fit.
+
+        With ``known`` (what the last call drew), a line drawn at the same row before, for the
+        same look, is not drawn again; ``known`` is then what this call drew. (Content's ``==``
+        compares the text only: the spans are in the key too.)"""
         if width <= 0:
             return None
         rules = widget.styles
         # Lines too long wrap as Content._wrap_and_format wraps them (in the default fold mode).
         wrap = rules.text_wrap == "wrap" and rules.text_overflow == "fold" and not rules.line_pad
         strips: list[Strip] = []
+        drawn: LineStrips = {}
         for y, line in enumerate(content.split(allow_blank=True)):
+            if known is not None:
+                key = (self._key, line.plain, tuple(line.spans), y, len(strips), base, width, wrap)
+                if (same := known.get(key)) is not None:
+                    strips += same
+                    drawn[key] = same
+                    continue
+                first = len(strips)
             pieces = [(0, line)]
             if line.cell_length > width and wrap:
                 offsets = divide_line(line.plain, width, fold=True)
@@ -147,7 +166,17 @@ class LineStyles:
                 if segments is None:
                     return None
                 strips.append(Strip(segments, piece.cell_length))
+            if known is not None:
+                drawn[key] = strips[first:]
+        if known is not None:
+            known.clear()
+            known.update(drawn)
         return strips
+
+
+# Lines drawn by LineStyles.block: their strips by (look, text, spans, row of the Content,
+# row of the strips, base style, width, wrapping).
+LineStrips = dict[tuple[object, ...], list[Strip]]
 
 
 def render_content_quickly(widget: Widget, styles: LineStyles) -> bool:
@@ -167,14 +196,71 @@ def render_content_quickly(widget: Widget, styles: LineStyles) -> bool:
 
 
 class QuickStatic(Static):
-    """A ``Static`` whose Content is drawn by :class:`LineStyles` when every line fits."""
+    """A ``Static`` whose Content is drawn by :class:`LineStyles` when every line fits;
+    :meth:`show` redraws only the rows that changed."""
 
     def __init__(self, content: str | Content = "", *, id: str | None = None) -> None:
         super().__init__(content, id=id)
         self._styles = LineStyles()
+        # What show() drew ahead, and for which look (see _look).
+        self._drawn: tuple[Content, tuple[object, ...]] | None = None
+        self._changed_rows: list[int] | None = None  # what show() asks refresh() to redraw
+        self._lines: LineStrips = {}  # the lines show() drew last, not drawn again
+
+    def _look(self) -> tuple[object, ...]:
+        return (self.visual_style, self.app.theme, self.app.ansi_color, self.size)
+
+    def show(self, content: Content) -> None:
+        """``update(content, layout=False)``, redrawing only the rows whose strips changed:
+        a replay jump that keeps the same character changes a few rows of sixteen."""
+        old = self._render_cache  # private in Textual 8.2.8: the lines Widget.render_line shows
+        size = self.size
+        strips = None
+        # Lines drawn and none waiting to be (a refresh from elsewhere draws them all again).
+        drawn = self.is_mounted and not self._dirty_regions and old.size == size and size
+        if drawn and self._styles.ready(self):
+            strips = self._styles.block(self, content, self.visual_style, size.width, self._lines)
+        if strips is None:
+            self._lines.clear()
+            self.update(content, layout=False)
+            return
+        strips = strips[: size.height]
+        changed = [
+            y
+            for y in range(max(len(strips), len(old.lines)))
+            if y >= len(strips) or y >= len(old.lines) or strips[y] != old.lines[y]
+        ]
+        self._changed_rows = changed  # Static.update's refresh(), narrowed to them
+        try:
+            self.update(content, layout=False)
+        finally:
+            self._changed_rows = None
+        self._render_cache = _RenderCache(size, strips)
+        self._drawn = (content, self._look())
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        rows = self._changed_rows
+        if rows is None or regions or layout or recompose or not repaint:
+            self._drawn = None  # anything else (a theme, a resize) draws every line again
+            return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        if rows:
+            width = self.size.width
+            super().refresh(*(Region(0, y, width, 1) for y in rows))
+        return self  # no row changed: nothing to draw again
 
     def _render_content(self) -> None:
         # Private in Textual 8.2.8 (see render_content_quickly): the detail pane's text is
         # ~2.5 ms a jump through Visual.to_strips.
+        drawn = self._drawn
+        if drawn is not None and drawn[0] is self.visual and drawn[1] == self._look():
+            self._dirty_regions.clear()  # show() made these lines: only its rows are redrawn
+            return
+        self._drawn = None
         if not render_content_quickly(self, self._styles):
             super()._render_content()

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from gmscreen.code_cache import dataclasses_compiled_once
+from gmscreen.code_cache import compile_source, dataclasses_compiled_once
 from gmscreen.data import data_path, read_toml
 
 
@@ -187,15 +187,20 @@ def behaviour_without_cache() -> list[Any]:
 FINGERPRINT = """
 import dataclasses, inspect, json, sys
 from pathlib import Path
-from gmscreen.code_cache import dataclasses_compiled_once
+from gmscreen.code_cache import compile_source, dataclasses_compiled_once
 def load():
     import gmscreen.tui.app, gmscreen.campaign.paths  # what the gmscreen command imports
+    from gmscreen.campaign.journal import read_session
+    from gmscreen.data import data_path
+    # reading a journal generates the event decoders and constructors (compile_source)
+    journal = next(data_path("demo", "example", "sessions").glob("*.jsonl"))
+    return [repr(event) for event in read_session(journal).events]
 if sys.argv[1] == "plain":
-    load()
+    events = load()
 else:
     with dataclasses_compiled_once(Path(sys.argv[1])):
-        load()
-out = {}
+        events = load()
+out = {"events": events}
 for name, module in sorted(sys.modules.items()):
     if not name.startswith("gmscreen"):
         continue
@@ -231,6 +236,7 @@ def test_gmscreen_own_classes_are_the_same_through_a_warm_cache(tmp_path: Path) 
     assert cache_file.is_file()
     warm = fingerprint(str(cache_file))
     assert len(plain) > 40  # the model, the events, the rules' records...
+    assert len(plain["events"]) > 10
     assert cold == plain
     assert warm == plain
 
@@ -270,3 +276,21 @@ def test_toml_that_marshal_cannot_hold_is_read_without_a_cache(tmp_path: Path) -
     assert first == read_toml("when.toml", tmp_path)
     assert first["at"].year == 2025
     assert not list(tmp_path.glob("__pycache__/*"))
+
+
+def test_generated_code_goes_through_the_open_cache(tmp_path: Path) -> None:
+    source = "def double(x):\n    return 2 * x\n"
+    cache_file = tmp_path / "code.marshal"
+    with dataclasses_compiled_once(cache_file) as first:
+        code = compile_source(source, "<double>")
+    assert first.compiled == 1
+    with dataclasses_compiled_once(cache_file) as second:
+        warm = compile_source(source, "<double>")
+        other_name = compile_source(source, "<twice>")
+    assert second.compiled == 1  # only the other file name was new
+    assert warm.co_filename == "<double>" and other_name.co_filename == "<twice>"
+    outside = compile_source(source, "<double>")  # no cache open: compiled as usual
+    for compiled in (code, warm, outside):
+        namespace: dict[str, Any] = {}
+        exec(compiled, namespace)
+        assert namespace["double"](21) == 42

@@ -24,6 +24,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from types import CodeType
 from typing import Any
@@ -48,16 +49,20 @@ class CodeCache:
 
     def exec(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
         """``exec`` as ``dataclasses`` calls it, with the compiling done once per text."""
-        if not isinstance(source, str):
-            builtins.exec(source, globals, locals)
-            return
-        code = self.known.get(source)
-        if code is None:
+        if isinstance(source, str):
             # exec(text) compiles as "<string>" with no __future__ flags of ours: the same here.
-            code = compile(source, "<string>", "exec", dont_inherit=True)
+            source = self.compile(source, "<string>")
+        builtins.exec(source, globals, locals)
+
+    def compile(self, source: str, filename: str) -> CodeType:
+        """``compile(source, filename, "exec")`` with no inherited ``__future__`` flags."""
+        key = source if filename == "<string>" else f"{filename}\0{source}"
+        code = self.known.get(key)
+        if code is None:
+            code = compile(source, filename, "exec", dont_inherit=True)
             self.compiled += 1
-        self.used[source] = code
-        builtins.exec(code, globals, locals)
+        self.used[key] = code
+        return code
 
     def save(self) -> None:
         """Write the texts this run used, if any was new."""
@@ -96,10 +101,24 @@ def _read(path: Path) -> dict[str, CodeType]:
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, CodeType)}
 
 
+_OPEN: ContextVar[CodeCache | None] = ContextVar("gmscreen_code_cache", default=None)
+
+
+def compile_source(source: str, filename: str) -> CodeType:
+    """Code that gmscreen generates itself (event decoders, fast constructors), compiled through
+    the cache of :func:`dataclasses_compiled_once` while one is open, as the dataclasses' is."""
+    cache = _OPEN.get()
+    if cache is None:
+        return compile(source, filename, "exec", dont_inherit=True)
+    return cache.compile(source, filename)
+
+
 @contextmanager
 def dataclasses_compiled_once(path: Path | None = None) -> Iterator[CodeCache]:
-    """Dataclasses created inside compile their methods through the cache in ``path``."""
+    """Dataclasses created inside (and :func:`compile_source`) compile through the cache in
+    ``path``."""
     cache = CodeCache(path or default_cache_file())
+    token = _OPEN.set(cache)
     # ``dataclasses`` finds ``exec`` in its module globals before the builtins: shadowed there
     # for the duration only, and put back as it was.
     previous = dataclasses.__dict__.get("exec", _MISSING)
@@ -107,6 +126,7 @@ def dataclasses_compiled_once(path: Path | None = None) -> Iterator[CodeCache]:
     try:
         yield cache
     finally:
+        _OPEN.reset(token)
         if previous is _MISSING:
             del dataclasses.exec  # type: ignore[attr-defined]
         else:

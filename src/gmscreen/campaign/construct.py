@@ -16,6 +16,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar, cast
 
+from gmscreen.code_cache import compile_source
+
 T = TypeVar("T")
 
 
@@ -43,7 +45,7 @@ def _constructor(cls: type[Any]) -> Callable[..., Any]:
     if hasattr(cls, "__post_init__"):
         lines.append("    self.__post_init__()")
     lines.append("    return self")
-    exec(compile("\n".join(lines), f"<constructor of {cls.__qualname__}>", "exec"), env)
+    exec(compile_source("\n".join(lines), f"<constructor of {cls.__qualname__}>"), env)
     return cast(Callable[..., Any], env[f"build_{cls.__name__}"])
 
 

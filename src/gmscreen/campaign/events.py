@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any, Literal, Union
 
 from gmscreen.campaign.construct import constructor
+from gmscreen.code_cache import compile_source
 from gmscreen.rules.dice import DiceError, Roll
 
 Changes = dict[str, list[Any]]  # field -> [before, after], plain values
@@ -443,5 +444,5 @@ def _object_decoder(tp: Any) -> Decoder:
         "    except Error as error:",
         '        raise Error(f"{key}.{error}") from None',
     ]
-    exec(compile("\n".join(lines), f"<decoder of {tp.__qualname__}>", "exec"), env)
+    exec(compile_source("\n".join(lines), f"<decoder of {tp.__qualname__}>"), env)
     return typing.cast(Decoder, env["decode"])

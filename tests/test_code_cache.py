@@ -294,3 +294,27 @@ def test_generated_code_goes_through_the_open_cache(tmp_path: Path) -> None:
         namespace: dict[str, Any] = {}
         exec(compiled, namespace)
         assert namespace["double"](21) == 42
+
+
+def test_a_run_that_needed_less_keeps_what_others_needed(tmp_path: Path) -> None:
+    cache_file = tmp_path / "code.marshal"
+    with dataclasses_compiled_once(cache_file):
+        compile_source("a = 1\n", "<a>")
+        compile_source("b = 2\n", "<b>")
+    with dataclasses_compiled_once(cache_file):
+        compile_source("c = 3\n", "<c>")  # new: the file is written again
+    with dataclasses_compiled_once(cache_file) as later:
+        for name in ("a", "b", "c"):
+            compile_source(f"{name} = {' abc'.index(name)}\n", f"<{name}>")
+    assert later.compiled == 0
+
+
+def test_a_mostly_stale_cache_is_not_carried_on(tmp_path: Path) -> None:
+    cache_file = tmp_path / "code.marshal"
+    with dataclasses_compiled_once(cache_file):
+        for n in range(10):
+            compile_source(f"old = {n}\n", "<old>")
+    with dataclasses_compiled_once(cache_file):
+        compile_source("new = 1\n", "<new>")
+    with dataclasses_compiled_once(cache_file) as later:
+        assert len(later.known) == 1

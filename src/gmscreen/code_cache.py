@@ -65,9 +65,13 @@ class CodeCache:
         return code
 
     def save(self) -> None:
-        """Write the texts this run used, if any was new."""
-        if self.compiled:
-            write_cache_file(self.path, self.used)
+        """Write the file again if this run compiled anything new. It keeps what other runs
+        used too (a campaign with other events needs other decoders), unless most of it has
+        gone stale (classes changed since): then only what this run used."""
+        if not self.compiled:
+            return
+        kept = self.known if len(self.known) <= 2 * len(self.used) else {}
+        write_cache_file(self.path, kept | self.used)
 
 
 def read_cache_file(path: Path) -> object:

@@ -26,7 +26,6 @@ from gmscreen.tui.commands import add_bindings, bindings, by_id, effective_keys
 from gmscreen.tui.format import clock_text, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
-from gmscreen.tui.screens.player_view import PlayerView
 from gmscreen.tui.session import CheckAdapter, apply_gain, madness_history
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
 from gmscreen.tui.widgets.key_bar import KeyBar
@@ -35,6 +34,7 @@ from gmscreen.tui.widgets.roster import CardContext, Roster
 
 if TYPE_CHECKING:
     from gmscreen.tui.screens.check import CheckResult
+    from gmscreen.tui.screens.player_view import PlayerView
 
 # The dialogs are imported where they open, not here: the first frame never needs them, and
 # loading them (and the Textual widgets they use) was a measurable part of start-up.
@@ -80,6 +80,7 @@ class MainScreen(Screen[None]):
         self._session_history: dict[str, list[int]] = {}  # see _session_madness
         self._session_history_at = -1  # the journal's length when that was folded
         self._shown: tuple[Campaign, int] = (table.state, -1)  # what refresh_all last showed
+        self._player_view: PlayerView | None = None  # the last one opened, kept up to date
 
     def past_log_lines(self) -> list[LogEntry]:
         """The earlier sessions' lines, in the screen's language."""
@@ -133,8 +134,8 @@ class MainScreen(Screen[None]):
         self._refresh_log(rebuild_log)
         self._refresh_header()
         self._refresh_detail()
-        if isinstance(self.app.screen, PlayerView):
-            self.app.screen.show(state.characters)
+        if self._player_view is not None and self.app.screen is self._player_view:
+            self._player_view.show(state.characters)
         self._shown = (state, len(self.table.events))
 
     def refresh_if_changed(self) -> None:
@@ -464,8 +465,11 @@ class MainScreen(Screen[None]):
             self._refresh_header()
 
     def action_player_view(self) -> None:
+        from gmscreen.tui.screens.player_view import PlayerView  # not needed for the first frame
+
         keys = ",".join(effective_keys(by_id("player_view"), self.keymap))
-        self.app.push_screen(PlayerView(self.state.characters, self.t, self.lang, keys))
+        self._player_view = PlayerView(self.state.characters, self.t, self.lang, keys)
+        self.app.push_screen(self._player_view)
 
     @work(exclusive=True, group="dialog")
     async def action_item_tables(self) -> None:

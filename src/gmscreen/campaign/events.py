@@ -29,6 +29,13 @@ class EventFormatError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Gain:
+    """Madness gained from one preset (RULES.md "Gaining madness"), with its dice if any.
+
+    ``base`` is the preset's amount (fixed, rolled or from the GM's ``inputs``) before the GM's
+    ``adjustment``; ``amount`` is what was added (never below 0). ``first_time`` is None unless
+    the preset costs less after the character's first sighting; ``day`` is the game day.
+    """
+
     preset: str
     inputs: dict[str, int | str]
     roll: Roll | None
@@ -42,6 +49,13 @@ class Gain:
 
 @dataclass(frozen=True, slots=True)
 class CheckRoll:
+    """One d100 of a madness check (RULES.md "The madness check"), rolled or typed.
+
+    ``target_value`` is the Chaos or Law rolled against; ``fumble_base`` is the campaign setting,
+    ``fumble_chance`` the percent that fumbles and ``fumble_from`` the lowest roll that does (101:
+    none). A success lowers madness by ``drop``; ``repeat`` says another d100 is due.
+    """
+
     roll: Roll
     target: str  # "chaos" or "law"
     target_value: int
@@ -56,6 +70,13 @@ class CheckRoll:
 
 @dataclass(frozen=True, slots=True)
 class EpisodeStarted:
+    """The kind of madness (a 1d6, rolled or picked) after a failed or fumbled check: an episode.
+
+    It lasts ``amount`` units of ``unit``, the unit chosen by ``unit_value`` (max(Chaos, Law) -
+    Balance), and ends at game second ``ends_at``. ``permanent``: a fumble, so the kind is also
+    added to the permanent madnesses.
+    """
+
     kind: str
     kind_roll: Roll
     permanent: bool
@@ -68,12 +89,20 @@ class EpisodeStarted:
 
 @dataclass(frozen=True, slots=True)
 class EpisodeEnded:
+    """A madness episode ran out as the clock advanced: ``changes`` ends it and halves madness."""
+
     kind: str
     changes: Changes
 
 
 @dataclass(frozen=True, slots=True)
 class Recovery:
+    """One character's madness recovery in a :class:`DayEnded` (part of it, not an event).
+
+    ``blocked``: a gain that day prevented it; ``roll`` is the 1d6 under care (None for the plain
+    1 point or when blocked); ``amount`` is the madness lost.
+    """
+
     character: str
     blocked: bool
     roll: Roll | None
@@ -83,12 +112,23 @@ class Recovery:
 
 @dataclass(frozen=True, slots=True)
 class DayEnded:
+    """Midnight on the game clock: game day ``day`` (0 is the first) is over.
+
+    ``recoveries`` holds the daily recovery of every character who had madness to lose.
+    """
+
     day: int
     recoveries: tuple[Recovery, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class ClockAdvanced:
+    """The game clock moved on ``seconds``, from ``before`` to ``after`` (game seconds).
+
+    ``reason`` is the command: ``advance``, ``round`` (next round) or ``end_day``. The episodes and
+    days that end on the way follow as their own events in the same action.
+    """
+
     seconds: int
     reason: str  # "advance", "round" or "end_day"
     before: int
@@ -97,21 +137,33 @@ class ClockAdvanced:
 
 @dataclass(frozen=True, slots=True)
 class CharacterAdded:
+    """A character joined the campaign, as its whole plain form (``fields.character_to_dict``)."""
+
     character: dict[str, Any]  # fields.character_to_dict
 
 
 @dataclass(frozen=True, slots=True)
 class CharacterEdited:
+    """The GM edited a character; ``changes`` holds only the fields that differ."""
+
     changes: Changes
 
 
 @dataclass(frozen=True, slots=True)
 class CharacterRemoved:
+    """A character left the campaign; ``character`` is its plain form when it left."""
+
     character: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
 class ItemRolled:
+    """A roll on a MERP special-item table (RULES.md Part 2), paid in background points.
+
+    ``item`` is the result in plain form (``fields.encode_item``); it joins the inventory only if
+    an :class:`ItemKept` follows, but the points are spent either way.
+    """
+
     item: dict[str, Any]  # fields.encode_item
     cost: int  # the points paid
     changes: Changes  # the MERP profile: points spent and rolls per table
@@ -122,16 +174,22 @@ class ItemRolled:
 
 @dataclass(frozen=True, slots=True)
 class ItemKept:
+    """A rolled item the GM kept: it goes into the character's inventory."""
+
     item: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
 class ItemDiscarded:
+    """A rolled item the GM let go; it changes nothing (the points stay spent)."""
+
     item: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
 class ItemNoted:
+    """The notes of an item in the character's inventory changed from ``before`` to ``after``."""
+
     item_id: str
     before: str
     after: str
@@ -139,21 +197,32 @@ class ItemNoted:
 
 @dataclass(frozen=True, slots=True)
 class ItemRemoved:
+    """An item taken out of the character's inventory; ``item`` is what it was."""
+
     item: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
 class Note:
+    """A note the GM wrote in the journal, about one character or (no character) the table."""
+
     text: str
 
 
 @dataclass(frozen=True, slots=True)
 class SettingsChanged:
+    """The GM changed the campaign settings; ``changes`` holds only the ones that differ."""
+
     changes: Changes
 
 
 @dataclass(frozen=True, slots=True)
 class Undo:
+    """The GM undid the action ``target``: its events stay in the journal but no longer count.
+
+    Undoing an undo is a redo (``redo`` is True): the action that undo voided counts again.
+    """
+
     target: int  # the action undone
     redo: bool  # the target was itself an undo: its action comes back
 
@@ -220,6 +289,11 @@ KIND_OF: dict[type[Any], EventKind] = {v: k for k, v in PAYLOADS.items()}  # typ
 
 @dataclass(frozen=True, slots=True)
 class Event:
+    """One line of a session journal: a payload stamped with its place and both clocks.
+
+    ``character`` is the one the event is about; None for the clock, days, settings and some notes.
+    """
+
     seq: int
     action: int  # seq of the first event of the action this event belongs to
     at: str  # wall clock, ISO 8601

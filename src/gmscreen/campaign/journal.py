@@ -29,6 +29,8 @@ HEADER_TAG = "gmscreen-session"
 
 @dataclass(frozen=True, slots=True)
 class SessionHeader:
+    """A journal's first line: the session's id and start, and the campaign state it began from."""
+
     id: str
     started_at: str  # wall clock, ISO 8601
     first_seq: int  # the sequence number the session's first event will have
@@ -47,6 +49,8 @@ class SessionHeader:
 
 @dataclass(frozen=True, slots=True)
 class TornLine:
+    """A journal's unreadable last line (cut short, or damaged): number, bytes, why."""
+
     line: int
     data: bytes
     reason: str
@@ -54,6 +58,8 @@ class TornLine:
 
 @dataclass(slots=True)
 class SessionLog:
+    """One session journal as read: header, events in order, and the torn last line left out."""
+
     path: Path
     header: SessionHeader
     events: list[Event] = field(default_factory=list)

@@ -33,6 +33,8 @@ def _user() -> str:
 
 @dataclass(frozen=True, slots=True)
 class Holder:
+    """Who holds (or held) a campaign's lock: process id, host, user, and since when (ISO 8601)."""
+
     pid: int
     host: str
     user: str

@@ -22,6 +22,12 @@ AwaitingKind = Literal["failure", "fumble"]
 
 @dataclass(frozen=True, slots=True)
 class Settings:
+    """The campaign's settings: the rule modules in use and the rules' adjustable numbers.
+
+    ``fumble_base`` is the check's fumble chance in percent before the +10 per 5 points over
+    POW; ``round_seconds`` is the length of a round in game seconds.
+    """
+
     modules: tuple[str, ...] = ("madness",)
     fumble_base: int = DEFAULT_FUMBLE_BASE
     round_seconds: int = DEFAULT_ROUND_SECONDS
@@ -43,6 +49,11 @@ class Item:
 
 @dataclass(frozen=True, slots=True)
 class MerpProfile:
+    """A character's MERP special-item standing: category, race, background points, rolls.
+
+    ``category`` is a :data:`gmscreen.rules.merp.Category` key; ``rolls`` counts rolls per table id.
+    """
+
     category: str
     race: str = ""
     points_total: int = 0
@@ -56,6 +67,11 @@ class MerpProfile:
 
 @dataclass(frozen=True, slots=True)
 class Character:
+    """A character at the table: ``id`` is the key events use, ``name`` the one shown.
+
+    ``sanity`` holds the madness rule's numbers; ``merp`` is None if it buys no MERP items.
+    """
+
     id: str
     name: str
     sanity: MadnessState
@@ -72,6 +88,11 @@ class Character:
 
 @dataclass(frozen=True, slots=True)
 class Campaign:
+    """The whole state of a campaign: settings, game clock and characters.
+
+    What ``campaign.toml`` and every session header hold; events fold into it.
+    """
+
     name: str
     settings: Settings = Settings()
     clock: int = 0  # game seconds since the campaign's day 0, 00:00

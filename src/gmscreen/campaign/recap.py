@@ -259,6 +259,8 @@ def describe(
 
 @dataclass(frozen=True, slots=True)
 class RecapLine:
+    """One event told in words, for the log or the recap; ``void``: its action was undone."""
+
     event: ev.Event
     text: str
     void: bool

@@ -82,6 +82,12 @@ def load_sessions(folder: Path) -> list[SessionLog]:
 
 @dataclass(slots=True)
 class Recovered:
+    """A campaign as opened: the checkpoint brought up to date with the session journals.
+
+    ``replayed`` counts the events the checkpoint lacked; ``notices`` are for the GM (what was
+    recovered, torn lines left out).
+    """
+
     state: Campaign
     checkpoint: Campaign
     logs: list[SessionLog]

@@ -86,6 +86,13 @@ class MadnessState:
 
 @dataclass(frozen=True, slots=True)
 class Gain:
+    """What one gain did (:func:`gain`), with the character's numbers before and after.
+
+    ``base`` is the preset's amount (fixed, rolled or from the GM's ``inputs``) before the GM's
+    ``adjustment``; ``amount`` is what was added. ``first_time`` is None unless the preset costs
+    less after the character's first sighting; ``day`` is the game day.
+    """
+
     preset: str
     inputs: dict[str, int | str]
     roll: Roll | None
@@ -225,6 +232,8 @@ def fumble_from(state: MadnessState, base: int = DEFAULT_FUMBLE_BASE) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Odds:
+    """The chance of each outcome of the next check d100, in whole percent (they add up to 100)."""
+
     success: int
     failure: int
     fumble: int
@@ -246,6 +255,12 @@ def outcome_of(roll: int, target: int, first_fumble: int) -> Outcome:
 
 @dataclass(frozen=True, slots=True)
 class CheckRoll:
+    """One d100 of a madness check (:func:`resolve_check_roll`) and the state it leaves.
+
+    ``fumble_chance`` is in percent and ``fumble_from`` is the lowest roll that fumbles (101: none).
+    A success lowers madness by ``drop``; ``repeat`` says it is still due, so another d100 follows.
+    """
+
     target: Alignment
     target_value: int
     fumble_chance: int
@@ -306,6 +321,12 @@ def kind_key(roll: Roll) -> str:
 
 @dataclass(frozen=True, slots=True)
 class EpisodeStart:
+    """A temporary madness begun after a failed or fumbled check (:func:`start_episode`).
+
+    It lasts ``amount`` units of ``unit`` (``unit_value`` chose the unit). ``permanent``: a fumble:
+    the kind joined the permanent madnesses too.
+    """
+
     kind: str
     kind_roll: Roll
     permanent: bool
@@ -346,6 +367,8 @@ def madness_after_episode(state: MadnessState) -> int:
 
 @dataclass(frozen=True, slots=True)
 class EpisodeEnd:
+    """An episode over (:func:`end_episode`) at game second ``at``: madness halved, below POW."""
+
     kind: str
     at: int
     before: MadnessState
@@ -376,6 +399,12 @@ def recovery_dice(state: MadnessState, day: int) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Recovery:
+    """The end-of-day recovery of one character for game day ``day`` (:func:`end_of_day`).
+
+    ``blocked``: a gain that day prevented it; ``roll`` is the 1d6 under care (None for the plain
+    1 point or when blocked); ``amount`` is the madness lost.
+    """
+
     day: int
     blocked: bool
     roll: Roll | None

@@ -32,6 +32,12 @@ Phase = Literal["roll", "kind", "done"]
 
 @dataclass(slots=True)
 class CheckSequence:
+    """One character's madness check under way: its d100s and any episode.
+
+    ``state`` is the character's numbers as the check leaves them; ``now`` is the game clock
+    (seconds) an episode starts at.
+    """
+
     state: MadnessState
     fumble_base: int = DEFAULT_FUMBLE_BASE
     now: int = 0

@@ -19,6 +19,8 @@ class MadnessDataError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Text:
+    """A text in every language the app speaks (English and Spanish)."""
+
     en: str
     es: str
 
@@ -54,6 +56,8 @@ class Preset:
 
 @dataclass(frozen=True, slots=True)
 class Kind:
+    """One of the six kinds of madness of the 1d6 table, with a short description (``detail``)."""
+
     key: str
     label: Text
     detail: Text
@@ -61,6 +65,11 @@ class Kind:
 
 @dataclass(frozen=True, slots=True)
 class Band:
+    """A player-view band: the words for how close madness is to POW (players see no numbers).
+
+    ``below`` is the percent of POW the band stops at (exclusive); None for the last band.
+    """
+
     key: str
     below: int | None
     label: Text
@@ -68,6 +77,8 @@ class Band:
 
 @dataclass(frozen=True, slots=True)
 class MadnessData:
+    """The bundled ``data/madness.toml``: gain presets by key, the 1d6 kinds in order, bands."""
+
     presets: dict[str, Preset]
     kinds: tuple[Kind, ...]
     bands: tuple[Band, ...]

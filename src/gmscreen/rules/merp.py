@@ -32,6 +32,8 @@ TOP_TABLES: tuple[str, str] = (TABLE_1, TABLE_2)
 
 @dataclass(frozen=True, slots=True)
 class Cost:
+    """What a category of character pays for one roll on a table, and how many rolls it gets."""
+
     points: int  # background points a roll costs
     max_rolls: int  # rolls allowed on that table
 
@@ -96,6 +98,8 @@ class RollRefused(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class TableBudget:
+    """Where a character stands on one table: the cost of a roll and the rolls made and left."""
+
     table: str
     cost: int
     max_rolls: int
@@ -106,6 +110,8 @@ class TableBudget:
 
 @dataclass(frozen=True, slots=True)
 class Budget:
+    """A character's background points (total, spent, left) and a :class:`TableBudget` per table."""
+
     category: Category
     points_total: int
     points_spent: int

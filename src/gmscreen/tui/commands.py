@@ -24,6 +24,11 @@ Scope = Literal["app", "main", "roster", "dialog", "items", "replay"]
 
 @dataclass(frozen=True, slots=True)
 class Command:
+    """One command of the screen: its binding id, default keys, action and where it applies.
+
+    ``footer`` and ``palette`` say whether it shows in the footer and in the command palette.
+    """
+
     id: str
     keys: str  # Textual key names, comma separated: the defaults a [keys] table can replace
     action: str

@@ -19,6 +19,8 @@ __all__ = ["UIConfig", "default_config_path", "load_config"]
 
 @dataclass(frozen=True, slots=True)
 class UIConfig:
+    """The user's UI settings as read: key bindings by binding id, the language, and problems."""
+
     keys: dict[str, str] = field(default_factory=dict)
     problems: tuple[
         str, ...

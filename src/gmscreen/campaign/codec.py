@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from gmscreen.campaign.errors import CampaignFileError, Problem
 from gmscreen.campaign.fields import (
     EDITABLE,
@@ -75,6 +73,8 @@ def to_toml(c: Campaign) -> str:
             item["tree"] = json.dumps(item["tree"], ensure_ascii=False, sort_keys=True)
     if not raw["settings"]["language"]:
         del raw["settings"]["language"]  # not chosen: the GM's config or locale decides
+    import tomli_w  # only writing needs it: opening a campaign does not load it
+
     return HEADER + tomli_w.dumps(_drop_none(raw))
 
 

@@ -27,7 +27,6 @@ from gmscreen.campaign.journal import (
 )
 from gmscreen.campaign.lock import CampaignLock, acquire
 from gmscreen.campaign.model import Campaign, Character, Item
-from gmscreen.campaign.recap import describe_action
 from gmscreen.campaign.reducer import ReplayError, apply, fold, void_actions
 from gmscreen.campaign.store import (
     campaign_file,
@@ -265,6 +264,8 @@ class Table:
         return self._redo_target() is not None
 
     def describe_last_undoable(self, lang: str = "en") -> str | None:
+        from gmscreen.campaign.recap import describe_action  # the undo question only
+
         target = self._undo_target()
         return describe_action(self._actions(target), self.state, lang) if target else None
 

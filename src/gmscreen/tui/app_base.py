@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.events import Resize
@@ -26,7 +27,12 @@ from gmscreen.tui.commands import (
 )
 from gmscreen.tui.config import UIConfig, load_config
 from gmscreen.tui.i18n import Catalog
-from gmscreen.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+if TYPE_CHECKING:
+    from gmscreen.tui.screens.too_small import TooSmallScreen
+
+MIN_WIDTH = 80  # below this the layout does not fit: a message is shown instead
+MIN_HEIGHT = 24
 
 
 def load_settings(
@@ -61,6 +67,7 @@ class BaseApp(App[None]):
         self.catalog = catalog
         self.config = config
         self.cursor_blink = cursor_blink  # read by our text inputs
+        self._too_small: TooSmallScreen | None = None  # the one shown while the terminal is small
         if not animations:
             self.animation_level = "none"
         self.title = title or catalog.t("app.title")
@@ -77,13 +84,17 @@ class BaseApp(App[None]):
         message = self.catalog.t(
             "app.too_small", width=width, height=height, min_width=MIN_WIDTH, min_height=MIN_HEIGHT
         )
-        top = self.screen
-        if small and not isinstance(top, TooSmallScreen):
-            self.push_screen(TooSmallScreen(message))
-        elif small and isinstance(top, TooSmallScreen):
-            top.update(message)
-        elif not small and isinstance(top, TooSmallScreen):
+        shown = self._too_small if self._too_small is self.screen else None
+        if small and shown is None:
+            from gmscreen.tui.screens.too_small import TooSmallScreen  # only a small terminal
+
+            self._too_small = TooSmallScreen(message)
+            self.push_screen(self._too_small)
+        elif small and shown is not None:
+            shown.update(message)
+        elif not small and shown is not None:
             self.pop_screen()
+            self._too_small = None
 
     # --- commands ----------------------------------------------------------------------------
 

@@ -7,9 +7,6 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
-
 
 class TooSmallScreen(Screen[None]):
     DEFAULT_CSS = """

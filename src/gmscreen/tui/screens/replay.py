@@ -113,7 +113,7 @@ class ReplayScreen(Screen[None]):
     # --- layout ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield QuickStatic(id="header")
+        yield QuickStatic(id="header", keep_lines=0)  # a new line at every step
         with Horizontal(id="top"):
             with Vertical(id="roster-box"):
                 roster = Roster(self.t, id="roster")

@@ -20,6 +20,7 @@ from typing import Self
 
 from rich._wrap import divide_line  # private: the very wrapping Content uses
 from rich.segment import Segment
+from textual.cache import LRUCache
 from textual.content import Content
 from textual.geometry import Region
 from textual.strip import Strip
@@ -27,14 +28,23 @@ from textual.style import Style
 from textual.widget import Widget, _RenderCache  # private: see QuickStatic
 from textual.widgets import Static
 
+KEEP_LINES = (
+    256  # lines a QuickStatic or a roster keeps drawn (a few strips each, in the collector)
+)
+
 
 class LineStyles:
     """Combined styles per (base style, span stack) for one widget, kept until the theme or
     the widget's own style changes."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep_lines: int = 0) -> None:
         self._key: tuple[object, ...] | None = None
         self._styles: dict[tuple[Style, tuple[str, ...]], Style | None] = {}
+        # Lines drawn by block(), by what they depend on (see block): a replay jump redraws the
+        # detail pane or a card whose lines mostly read as they did at some earlier step.
+        self._lines: LRUCache[tuple[object, ...], list[Strip]] | None = (
+            LRUCache(keep_lines) if keep_lines else None
+        )
 
     def ready(self, widget: Widget) -> bool:
         """Whether ``widget``'s lines can be drawn here now (else: Textual's way)."""
@@ -48,6 +58,8 @@ class LineStyles:
             # A new theme or base style: the $variables and the colours under them changed.
             self._key = key
             self._styles.clear()
+            if self._lines is not None:
+                self._lines.clear()
         return True
 
     def _style(self, widget: Widget, base: Style, stack: tuple[str, ...]) -> Style | None:
@@ -124,32 +136,26 @@ class LineStyles:
         return Strip(segments, width)
 
     def block(
-        self,
-        widget: Widget,
-        content: Content,
-        base: Style,
-        width: int,
-        known: LineStrips | None = None,
+        self, widget: Widget, content: Content, base: Style, width: int
     ) -> list[Strip] | None:
         """Every line of ``content`` in ``base``, unpadded, with their offsets, as
         ``Visual.to_strips(widget, content, width, None, base)`` draws them when they fit.
 
-        With ``known`` (what the last call drew), a line drawn at the same row before, for the
-        same look, is not drawn again; ``known`` is then what this call drew. (Content's ``==``
-        compares the text only: the spans are in the key too.)"""
+        With ``keep_lines``, a line drawn before (the same text and spans, at the same row,
+        for the same look) is not drawn again. (Content's ``==`` compares the text only: the
+        spans are in the key too.)"""
         if width <= 0:
             return None
         rules = widget.styles
         # Lines too long wrap as Content._wrap_and_format wraps them (in the default fold mode).
         wrap = rules.text_wrap == "wrap" and rules.text_overflow == "fold" and not rules.line_pad
+        kept = self._lines
         strips: list[Strip] = []
-        drawn: LineStrips = {}
         for y, line in enumerate(content.split(allow_blank=True)):
-            if known is not None:
+            if kept is not None:
                 key = (self._key, line.plain, tuple(line.spans), y, len(strips), base, width, wrap)
-                if (same := known.get(key)) is not None:
+                if (same := kept.get(key)) is not None:
                     strips += same
-                    drawn[key] = same
                     continue
                 first = len(strips)
             pieces = [(0, line)]
@@ -166,17 +172,9 @@ class LineStyles:
                 if segments is None:
                     return None
                 strips.append(Strip(segments, piece.cell_length))
-            if known is not None:
-                drawn[key] = strips[first:]
-        if known is not None:
-            known.clear()
-            known.update(drawn)
+            if kept is not None:
+                kept[key] = strips[first:]
         return strips
-
-
-# Lines drawn by LineStyles.block: their strips by (look, text, spans, row of the Content,
-# row of the strips, base style, width, wrapping).
-LineStrips = dict[tuple[object, ...], list[Strip]]
 
 
 def render_content_quickly(widget: Widget, styles: LineStyles) -> bool:
@@ -199,13 +197,14 @@ class QuickStatic(Static):
     """A ``Static`` whose Content is drawn by :class:`LineStyles` when every line fits;
     :meth:`show` redraws only the rows that changed."""
 
-    def __init__(self, content: str | Content = "", *, id: str | None = None) -> None:
+    def __init__(
+        self, content: str | Content = "", *, id: str | None = None, keep_lines: int = KEEP_LINES
+    ) -> None:
         super().__init__(content, id=id)
-        self._styles = LineStyles()
+        self._styles = LineStyles(keep_lines)
         # What show() drew ahead, and for which look (see _look).
         self._drawn: tuple[Content, tuple[object, ...]] | None = None
         self._changed_rows: list[int] | None = None  # what show() asks refresh() to redraw
-        self._lines: LineStrips = {}  # the lines show() drew last, not drawn again
 
     def _look(self) -> tuple[object, ...]:
         return (self.visual_style, self.app.theme, self.app.ansi_color, self.size)
@@ -219,9 +218,8 @@ class QuickStatic(Static):
         # Lines drawn and none waiting to be (a refresh from elsewhere draws them all again).
         drawn = self.is_mounted and not self._dirty_regions and old.size == size and size
         if drawn and self._styles.ready(self):
-            strips = self._styles.block(self, content, self.visual_style, size.width, self._lines)
+            strips = self._styles.block(self, content, self.visual_style, size.width)
         if strips is None:
-            self._lines.clear()
             self.update(content, layout=False)
             return
         strips = strips[: size.height]

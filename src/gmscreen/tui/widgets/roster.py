@@ -23,7 +23,7 @@ from gmscreen.rules.madness import MadnessState, check_due
 from gmscreen.tui.commands import add_bindings
 from gmscreen.tui.format import episode_left, kind_label, units_text
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.widgets.fast_lines import LineStyles
+from gmscreen.tui.widgets.fast_lines import KEEP_LINES, LineStyles
 from gmscreen.tui.widgets.meter import meter
 
 
@@ -141,7 +141,7 @@ class Roster(OptionList):
         self._ctx: CardContext | None = None
         self._rendered: dict[str, tuple[object, ...]] = {}
         self.on_highlight: Callable[[], None] | None = None
-        self._styles = LineStyles()
+        self._styles = LineStyles(KEEP_LINES)  # cards read as at other steps, mostly
         self._was_highlighted: int | None = None  # the card to redraw when the highlight moves
 
     def bind_keys(self, bindings: Iterable[Binding]) -> None:

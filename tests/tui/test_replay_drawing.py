@@ -7,9 +7,12 @@ import asyncio
 import random
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.segment import Segment
 from tests.tui.conftest import SIZE
 from tests.tui.replay_helpers import build_replay, copy_example
+from textual.app import App, ComposeResult
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widgets import OptionList
@@ -18,6 +21,7 @@ from gmscreen.tui.replay_app import ReplayApp
 from gmscreen.tui.screens.replay import ReplayScreen
 from gmscreen.tui.widgets.fast_lines import QuickStatic
 from gmscreen.tui.widgets.replay_log import ReplayLog
+from gmscreen.tui.widgets.roll_log import OUTCOME_STYLES, LogEntry
 from gmscreen.tui.widgets.roster import Roster
 from gmscreen.tui.widgets.timeline import Timeline
 
@@ -197,3 +201,67 @@ def test_a_card_changing_height_needs_no_layout_of_the_screen(tmp_path: Path) ->
         return changed
 
     assert asyncio.run(run()) > 1
+
+
+class OneLog(App[None]):
+    def compose(self) -> ComposeResult:
+        yield ReplayLog("(undone)", id="log")
+
+
+FIELD = st.text(alphabet="ab :+-0▶", max_size=6)
+
+
+@st.composite
+def log_entries(draw: st.DrawFn) -> LogEntry:
+    return LogEntry(
+        key=str(draw(st.integers(0, 9999))),
+        when=draw(FIELD),
+        who=None,
+        who_name=draw(FIELD),
+        what=draw(FIELD),
+        dice=draw(FIELD),
+        outcome=draw(FIELD),
+        style=draw(st.sampled_from([*OUTCOME_STYLES, "unknown"])),
+        void=draw(st.booleans()),
+    )
+
+
+def test_log_lines_made_without_their_content_are_textuals_strips() -> None:
+    """ReplayLog.line_pieces and LineStyles.log_pieces draw a line as Textual draws
+    line_content (empty fields, undone entries, each phase, any width)."""
+    app = OneLog()
+    drawn = 0
+
+    async def run() -> None:
+        async with app.run_test(size=(60, 20)):
+            log = app.query_one(ReplayLog)
+
+            @settings(max_examples=400, deadline=None)
+            @given(
+                entries=st.lists(log_entries(), min_size=3, max_size=3),
+                current=st.integers(0, 2),
+                width=st.integers(1, 60),
+                row=st.integers(0, 500),
+            )
+            def line(entries: list[LogEntry], current: int, width: int, row: int) -> None:
+                nonlocal drawn
+                log.entries = entries
+                log.current = range(current, current + 1)
+                assert log._styles.ready(log)
+                for index in range(3):
+                    content = log.line_content(index, width)
+                    pieces = log.line_pieces(index, width)
+                    quick = log._styles.log_pieces(log, pieces, width, row)
+                    if quick is None:
+                        assert content.cell_length > width
+                        continue
+                    (textual,) = Visual.to_strips(
+                        log, content, width, 1, log.visual_style, pad=True
+                    )
+                    assert cells([quick]) == cells([textual.apply_offsets(0, row)])
+                    drawn += 1
+
+            line()
+
+    asyncio.run(run())
+    assert drawn > 300

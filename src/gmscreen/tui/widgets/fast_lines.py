@@ -19,6 +19,7 @@ from operator import itemgetter
 from typing import Self
 
 from rich._wrap import divide_line  # private: the very wrapping Content uses
+from rich.cells import cell_len
 from rich.segment import Segment
 from textual.cache import LRUCache
 from textual.content import Content
@@ -83,9 +84,9 @@ class LineStyles:
         if line.cell_length > width or line.cell_length != len(text) or "\t" in text:
             return None
         spans = line.spans
-        pieces: list[tuple[int, int, tuple[str, ...]]]
+        pieces: list[tuple[str, tuple[str, ...]]]
         if not spans:  # Content.render gives the whole text in the base style, even if empty
-            pieces = [(0, len(text), ())]
+            pieces = [(text, ())]
         else:
             pieces = []
             styles: list[str] = []
@@ -106,14 +107,29 @@ class LineStyles:
                 else:
                     stack.append(index)
                 if end > offset:
-                    pieces.append((offset, end, tuple(styles[i - 1] for i in sorted(stack) if i)))
+                    pieces.append(
+                        (text[offset:end], tuple(styles[i - 1] for i in sorted(stack) if i))
+                    )
+        return self.styled(widget, pieces, base, y, x)
+
+    def styled(
+        self,
+        widget: Widget,
+        pieces: list[tuple[str, tuple[str, ...]]],
+        base: Style,
+        y: int | None,
+        x: int = 0,
+    ) -> list[Segment] | None:
+        """Segments of ``pieces`` (text, and the styles of the spans over it in their order),
+        with offsets at row ``y`` from column ``x``; None if a style needs Textual's way."""
         segments: list[Segment] = []
-        for start, end, stack_key in pieces:
+        for text, stack_key in pieces:
             style = self._style(widget, base, stack_key)
             if style is None:
                 return None
-            rich = style.rich_style if y is None else style.rich_style_with_offset(x + start, y)
-            segments.append(Segment(text[start:end], rich))
+            rich = style.rich_style if y is None else style.rich_style_with_offset(x, y)
+            segments.append(Segment(text, rich))
+            x += len(text)
         return segments
 
     def log_line(
@@ -124,13 +140,30 @@ class LineStyles:
         it; with ``y``, as ``Strip.apply_offsets(0, y)`` then makes it (in one pass, not two)."""
         if width <= 0 or "\n" in content.plain:
             return None
-        base = widget.visual_style
-        segments = self.segments(widget, content, base, width, y)
+        segments = self.segments(widget, content, widget.visual_style, width, y)
+        return self._padded(widget, segments, content.cell_length, width, y)
+
+    def log_pieces(
+        self, widget: Widget, pieces: list[tuple[str, tuple[str, ...]]], width: int, y: int
+    ) -> Strip | None:
+        """What :meth:`log_line` draws for the line whose :meth:`segments` walk gives
+        ``pieces``, without making that line (printable text of one cell a character only)."""
+        length = sum(len(text) for text, _ in pieces)
+        if width <= 0 or length > width:
+            return None
+        if not all(text.isprintable() and cell_len(text) == len(text) for text, _ in pieces):
+            return None
+        segments = self.styled(widget, pieces, widget.visual_style, y)
+        return self._padded(widget, segments, length, width, y)
+
+    @staticmethod
+    def _padded(
+        widget: Widget, segments: list[Segment] | None, length: int, width: int, y: int | None
+    ) -> Strip | None:
         if segments is None:
             return None
-        length = content.cell_length
         if length < width:
-            pad = base + Style(reverse=False)
+            pad = widget.visual_style + Style(reverse=False)
             rich = pad.rich_style if y is None else pad.rich_style_with_offset(length, y)
             segments.append(Segment(" " * (width - length), rich))
         return Strip(segments, width)

@@ -11,12 +11,13 @@ from collections.abc import Sequence
 
 from textual.cache import LRUCache
 from textual.content import Content
+from textual.geometry import Region
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
 
 from gmscreen.tui.widgets.fast_lines import LineStyles
-from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
+from gmscreen.tui.widgets.roll_log import OUTCOME_STYLES, LogEntry, RollLog
 
 CURRENT_STYLE = "bold on $accent 35%"
 FUTURE_STYLE = "$foreground 45%"
@@ -37,6 +38,7 @@ class ReplayLog(RollLog):
         # resize scrolled the log to the last lines at step 0 (a jump to 0 showed the first).
         self._follow = False
         self._styles = LineStyles()
+        self._direct = False  # whether lines are drawn by LineStyles (render_lines says)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         # ScrollView's, not RollLog's: reaching the bottom must not start following the end.
@@ -74,24 +76,72 @@ class ReplayLog(RollLog):
         content = Content("  ").append(content)
         return content.stylize(FUTURE_STYLE) if phase == "future" else content
 
+    def line_pieces(self, index: int, width: int = 0) -> list[tuple[str, tuple[str, ...]]]:
+        """The pieces LineStyles.segments walks out of ``line_content(index, width)``: each
+        stretch of text between two span edges, with the styles of the spans over it in their
+        order (the entry's own, its strike-through, the phase's), made without the Content."""
+        entry = self.entries[index]
+        phase = self._phase(index)
+        # (text, its own span's style or None, whether the entry's strike-through covers it)
+        runs: list[tuple[str, str | None, bool]] = []
+        runs.append(("▶ ", "bold $accent", False) if phase == "current" else ("  ", None, False))
+        for part in _entry_parts(entry):
+            text, style = (part, None) if isinstance(part, str) else (part[0], part[1] or None)
+            if style is None and runs[-1][1] is None and len(runs) > 1:
+                runs[-1] = (runs[-1][0] + text, None, entry.void)  # no span edge between them
+            else:
+                runs.append((text, style, entry.void))  # even empty: a span edge
+        if entry.void:
+            runs.append((f"  {self.void_label}", VOID_LABEL_STYLE, False))
+        if phase == "current":
+            # extend_right lengthens the spans that end with the text: the last run's
+            length = sum(len(text) for text, _, _ in runs)
+            last, style, void = runs[-1]
+            runs[-1] = (last + " " * max(0, width - length), style, void)
+        over = {"current": (CURRENT_STYLE,), "future": (FUTURE_STYLE,)}.get(phase, ())
+        return [
+            (text, (*((style,) if style else ()), *(("strike dim",) if void else ()), *over))
+            for text, style, void in runs
+            if text
+        ]
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._direct = self._styles.ready(self)  # once a frame, not once a line
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y
         width = self.size.width
         if index >= len(self.entries):
             return Strip.blank(width, self.rich_style)
-        direct = self._styles.ready(self)
+        direct = self._direct
         key = (index, self.entries[index].key, self._phase(index), width, direct)
         strip = self._lines.get(key)
         if strip is None:
-            content = self.line_content(index, width)
             # Drawn directly when it can be (the same strip, ~10x faster, its selection offsets
             # made with it); Textual's way if not.
-            quick = self._styles.log_line(self, content, width, index) if direct else None
+            quick = None
+            if direct:
+                quick = self._styles.log_pieces(self, self.line_pieces(index, width), width, index)
             if quick is not None:
                 strip = quick
             else:
+                content = self.line_content(index, width)
                 strips = Visual.to_strips(self, content, width, 1, self.visual_style, pad=True)
                 strip = strips[0] if strips else Strip.blank(width, self.rich_style)
                 strip = strip.apply_offsets(0, index)
             self._lines[key] = strip
         return strip
+
+
+def _entry_parts(entry: LogEntry) -> list[str | tuple[str, str]]:
+    """What LogEntry.content assembles (tests compare the lines drawn from both)."""
+    parts: list[str | tuple[str, str]] = [(entry.when, "dim"), "  "]
+    if entry.who_name:
+        parts += [(entry.who_name, "bold"), "  "]
+    parts.append(entry.what)
+    if entry.dice:
+        parts += ["  ", (entry.dice, "$text-muted")]
+    if entry.outcome:
+        parts += ["  ", (entry.outcome, OUTCOME_STYLES.get(entry.style, ""))]
+    return parts

@@ -20,7 +20,7 @@ from textual.widgets import OptionList
 from gmscreen.tui.replay_app import ReplayApp
 from gmscreen.tui.screens.replay import ReplayScreen
 from gmscreen.tui.widgets.fast_lines import QuickStatic
-from gmscreen.tui.widgets.replay_log import ReplayLog
+from gmscreen.tui.widgets.replay_log import QuickScrollBar, ReplayLog
 from gmscreen.tui.widgets.roll_log import OUTCOME_STYLES, LogEntry
 from gmscreen.tui.widgets.roster import Roster
 from gmscreen.tui.widgets.timeline import Timeline
@@ -265,3 +265,39 @@ def test_log_lines_made_without_their_content_are_textuals_strips() -> None:
 
     asyncio.run(run())
     assert drawn > 300
+
+
+class LongLog(App[None]):
+    CSS = "ReplayLog { height: 12; }"
+
+    def compose(self) -> ComposeResult:
+        yield ReplayLog("(undone)", id="log")
+
+
+def test_the_log_scrollbar_kept_by_its_bar_is_textuals() -> None:
+    """QuickScrollBar reuses the lines drawn for the same bar: at any position they are what
+    Textual's ScrollBar draws there."""
+    rng = random.Random(2)
+    entries = [
+        LogEntry(key=str(n), when="", who=None, who_name="", what=f"{n}") for n in range(3000)
+    ]
+
+    async def run() -> tuple[int, int]:
+        app = LongLog()
+        async with app.run_test(size=(60, 20)) as pilot:
+            log = app.query_one(ReplayLog)
+            log.load(entries)
+            await pilot.pause()
+            bar = log.vertical_scrollbar
+            assert isinstance(bar, QuickScrollBar) and bar.display
+            positions = [rng.randint(0, len(entries)) for _ in range(150)]
+            for y in [*positions, *positions[:20]]:
+                log.scroll_to(y=y, animate=False, immediate=True)
+                await pilot.pause()
+                width, height = bar.size
+                textual = Visual.to_strips(bar, bar._render(), width, height, bar.visual_style)
+                assert cells(bar._render_cache.lines) == cells(textual), y
+            return len(bar._kept), len(positions)
+
+    kept, jumps = asyncio.run(run())
+    assert kept < jumps  # bars were reused

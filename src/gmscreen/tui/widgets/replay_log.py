@@ -9,20 +9,67 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.color import Color
 from textual.cache import LRUCache
 from textual.content import Content
 from textual.geometry import Region
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 from textual.visual import Visual
+from textual.widget import _RenderCache
 
 from gmscreen.tui.widgets.fast_lines import LineStyles
 from gmscreen.tui.widgets.roll_log import OUTCOME_STYLES, LogEntry, RollLog
+
+SCROLLBAR_KEEP = 128  # the log scrollbar's renderings kept: a 10-row bar has ~80 positions
 
 CURRENT_STYLE = "bold on $accent 35%"
 FUTURE_STYLE = "$foreground 45%"
 VOID_LABEL_STYLE = "italic $text-warning"
 LINE_CACHE = 128  # rendered lines kept: a few screens of them, in their three phases
+
+
+class QuickScrollBar(ScrollBar):
+    """Textual's ScrollBar, keeping its lines by the bar they show.
+
+    A replay jump moves the log's thumb; drawn again through Rich (a console render, lines
+    split and cropped), the 10-row bar cost ~1 ms a jump. Its rows are what
+    ``ScrollBarRender.render_bar`` gives for this size (the renderable Textual draws yields just
+    that), so the lines drawn for the same bar, size and style are reused."""
+
+    def __init__(self, vertical: bool = True, name: str | None = None, thickness: int = 1):
+        super().__init__(vertical, name=name, thickness=thickness)
+        self._kept: LRUCache[tuple[object, ...], list[Strip]] = LRUCache(SCROLLBAR_KEEP)
+
+    def _render_content(self) -> None:
+        # Private in Textual 8.2.8 (Widget._render_content, _RenderCache): see fast_lines.
+        size = self.size
+        bar = self.render()
+        if type(bar) is not ScrollBarRender or not self.vertical:
+            super()._render_content()
+            return
+        style = self.app.console.get_style(bar.style)
+        # As ScrollBarRender.__rich_console__ calls it, drawn at this size (RichVisual renders
+        # with the widget's width and height).
+        segments = bar.render_bar(
+            size=size.height,
+            window_size=bar.window_size,
+            virtual_size=bar.virtual_size,
+            position=bar.position,
+            vertical=True,
+            thickness=size.width,
+            back_color=style.bgcolor or Color.parse("#555555"),
+            bar_color=style.color or Color.parse("bright_magenta"),
+        )
+        key = (tuple(segments.segments), size, self.visual_style)
+        lines = self._kept.get(key)
+        if lines is None:
+            super()._render_content()
+            self._kept[key] = self._render_cache.lines
+        else:
+            self._render_cache = _RenderCache(size, lines)
+            self._dirty_regions.clear()
 
 
 class ReplayLog(RollLog):
@@ -39,6 +86,19 @@ class ReplayLog(RollLog):
         self._follow = False
         self._styles = LineStyles()
         self._direct = False  # whether lines are drawn by LineStyles (render_lines says)
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        # Widget's (Textual 8.2.8: _vertical_scrollbar and App._start_widget are private),
+        # with a QuickScrollBar.
+        if self._vertical_scrollbar is None:
+            bar = QuickScrollBar(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical
+            )
+            bar.display = False
+            self._vertical_scrollbar = bar
+            self.app._start_widget(self, bar)
+        return self._vertical_scrollbar
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         # ScrollView's, not RollLog's: reaching the bottom must not start following the end.

@@ -13,6 +13,7 @@ from rich.segment import Segment
 from tests.tui.conftest import SIZE
 from tests.tui.replay_helpers import build_replay, copy_example
 from textual.app import App, ComposeResult
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widgets import OptionList
@@ -53,6 +54,13 @@ def test_cards_log_lines_and_texts_are_textuals_strips(tmp_path: Path) -> None:
                 roster.get_visual_style(name)
                 for name in ("option-list--option", "option-list--option-highlighted")
             ]
+            pairs: list[tuple[Strip, Strip]] = []
+            own = roster.render_line
+
+            def spy(y: int) -> Strip:
+                pairs.append((own(y), OptionList.render_line(roster, y)))
+                return pairs[-1][0]
+
             for step in range(screen.steps.count + 1):
                 screen.go(step)
                 await pilot.pause()
@@ -64,6 +72,15 @@ def test_cards_log_lines_and_texts_are_textuals_strips(tmp_path: Path) -> None:
                         textual = OptionList._get_option_render(roster, option, style)
                         assert cells(quick) == cells(textual), (step, option.id)
                         compared += 1
+                # The roster's own render_line, as the frame calls it, against OptionList's.
+                pairs.clear()
+                roster.render_line = spy  # type: ignore[method-assign]
+                roster._styles_cache.clear()
+                roster.render_lines(Region(0, 0, *roster.outer_size))
+                del roster.render_line
+                assert len(pairs) == roster.size.height
+                for quick_line, textual_line in pairs:
+                    assert cells([quick_line]) == cells([textual_line]), step
                 timeline = screen.query_one(Timeline)  # drawn directly too
                 timeline._render_content()
                 assert cells(timeline._render_cache.lines) == cells(

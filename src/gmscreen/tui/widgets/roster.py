@@ -9,7 +9,7 @@ from typing import Protocol, cast
 from textual.binding import Binding
 from textual.content import Content
 from textual.css.styles import RulesMap
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import Reactive, reactive
 from textual.strip import Strip
@@ -143,6 +143,7 @@ class Roster(OptionList):
         self.on_highlight: Callable[[], None] | None = None
         self._styles = LineStyles(KEEP_LINES)  # cards read as at other steps, mostly
         self._was_highlighted: int | None = None  # the card to redraw when the highlight moves
+        self._frame_styles: tuple[Style, Style] | None = None  # while render_lines draws
 
     def bind_keys(self, bindings: Iterable[Binding]) -> None:
 
@@ -237,6 +238,35 @@ class Roster(OptionList):
         strips = [line.extend_cell_length(width, pad).apply_meta(meta) for line in lines]
         self._option_render_cache[cache_key] = strips
         return strips
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # A card's two styles looked up once a frame, not once a line (see render_line).
+        self._frame_styles = (
+            self.get_visual_style("option-list--option"),
+            self.get_visual_style("option-list--option", "option-list--option-highlighted"),
+        )
+        try:
+            return super().render_lines(crop)  # OptionList's counts the lines first
+        finally:
+            self._frame_styles = None
+
+    def render_line(self, y: int) -> Strip:
+        # OptionList.render_line (Textual 8.2.8) reading the line counts it has just made
+        # (_line_cache; its _lines property counts them again, every line) and the styles of
+        # render_lines: the same lines (tested against it); anything unusual is left to it.
+        lines = self._line_cache.lines
+        line_number = self.scroll_offset.y + y
+        if self._frame_styles is None or line_number >= len(lines):
+            return super().render_line(y)
+        option_index, line_offset = lines[line_number]
+        option = self.options[option_index]
+        if option.disabled or self._mouse_hovering_over == option_index:
+            return super().render_line(y)
+        style = self._frame_styles[self.highlighted == option_index]
+        strips = self._get_option_render(option, style)
+        if line_offset >= len(strips):
+            return super().render_line(y)
+        return strips[line_offset]
 
     def _key(self, character: CharacterLike, ctx: CardContext) -> tuple[object, ...]:
         """What a card depends on: the clock only matters while an episode runs."""

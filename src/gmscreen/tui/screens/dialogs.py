@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
-from textual import on
-from textual.app import ComposeResult
+from textual import events, on
+from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -57,8 +59,25 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
+class PromptLine(Input):
+    """The prompt's line. Textual runs a widget's bindings (backspace, the cursor moves, enter)
+    only once the key has gone up to the app, after the line has taken the letters typed after
+    it: here they run as the key arrives, so keys typed ahead edit the line in the order typed."""
+
+    async def on_key(self, event: events.Key) -> None:
+        active = self.screen.active_bindings.get(event.key)
+        if active is not None and active.node is self:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(active.binding.action)
+
+
 class TextPrompt(ModalScreen[str | None]):
-    """One line of text (the log search); an empty line clears."""
+    """One line of text (the log search, an item's note); an empty line clears.
+
+    Open it with :meth:`open`, from a priority binding: the keys typed right after the one that
+    opens it (a fast GM) then go into its line, in the order typed.
+    """
 
     DEFAULT_CSS = DIALOG_CSS.format(name="TextPrompt")
 
@@ -72,16 +91,40 @@ class TextPrompt(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Content(self.title_text), id="title")
-            yield Input(self.value, id="text")
+            yield PromptLine(self.value, id="text")
             yield Static(Content(self.hint), id="hint")
         yield KeyBar()
 
+    async def open(self, app: App[Any], done: Callable[[str], None]) -> None:
+        """Show the prompt; ``done`` gets the text the GM confirms (esc: it is not called).
+
+        Textual routes each key to the focused widget as it takes it from its queue, but runs
+        a binding (unless a priority one) only once its key has gone through that widget and
+        back: by then the keys typed after it have gone to the screen below. From a priority
+        binding (run before the next key is routed) this returns once the line exists and has
+        the focus, so the keys typed meanwhile wait in the app's queue, then go to the line.
+        """
+
+        def answered(text: str | None) -> None:
+            if text is not None:
+                done(text)
+
+        await app.push_screen(self, answered)
+        self.set_focus(self.query_one("#text", Input))
+
     @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        self._close(event.value)  # the text as submitted, not with what was typed after enter
+
     def action_confirm(self) -> None:
-        self.dismiss(self.query_one("#text", Input).value)
+        self._close(self.query_one("#text", Input).value)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self._close(None)
+
+    def _close(self, text: str | None) -> None:
+        if self.is_active:  # once: an enter and an esc typed at once close it but once
+            self.dismiss(text)
 
 
 UNIT_SECONDS = {"r": 0, "m": MINUTE, "h": HOUR, "d": DAY}

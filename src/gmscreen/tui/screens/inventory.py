@@ -5,6 +5,8 @@ Notes are the GM's own words and are shown exactly as typed (never read as marku
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -50,7 +52,9 @@ class InventoryScreen(Screen[None]):
         lang: Lang,
     ) -> None:
         super().__init__()
-        add_bindings(self, bindings("items", t, KEYS))
+        # n is a priority binding, so that a note typed at once goes in: see TextPrompt.open
+        keys = bindings("items", t, KEYS)
+        add_bindings(self, [replace(b, priority=b.id == "inventory_note") for b in keys])
         self.table = table
         self.tables = tables
         self.character_id = character_id
@@ -142,26 +146,25 @@ class InventoryScreen(Screen[None]):
             return self._selected() is not None
         return True
 
-    @work(exclusive=True, group="inventory")
     async def action_note(self) -> None:
         item = self._selected()
         if item is None:
             return
-        text = await self.app.push_screen_wait(
-            TextPrompt(
-                self.t("inventory.note_title", title=self._title(item)),
-                self.t("inventory.note_hint"),
-                item.notes,
-                self.t,
-            )
+
+        def noted(text: str) -> None:
+            try:
+                self.table.item_note(self.character_id, item.id, text)
+            except CampaignError as error:
+                self.notify(error_text(error, self.t, self.lang), severity="error")
+            self.refresh_view()
+
+        prompt = TextPrompt(
+            self.t("inventory.note_title", title=self._title(item)),
+            self.t("inventory.note_hint"),
+            item.notes,
+            self.t,
         )
-        if text is None:
-            return
-        try:
-            self.table.item_note(self.character_id, item.id, text)
-        except CampaignError as error:
-            self.notify(error_text(error, self.t, self.lang), severity="error")
-        self.refresh_view()
+        await prompt.open(self.app, noted)
 
     @work(exclusive=True, group="inventory")
     async def action_remove(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual import on, work
@@ -66,7 +67,7 @@ class MainScreen(Screen[None]):
         keymap: dict[str, str],
     ) -> None:
         super().__init__()
-        add_bindings(self, bindings("main", t))
+        add_bindings(self, [replace(b, priority=b.id == "log_search") for b in bindings("main", t)])
         self.table = table
         self.t = t
         self.lang = lang
@@ -452,17 +453,16 @@ class MainScreen(Screen[None]):
             self.notify(self.t("log.filter_on", name=self.name_of(selected)))
         self._refresh_header()
 
-    @work(exclusive=True, group="dialog")
-    async def action_log_search(self) -> None:
+    async def action_log_search(self) -> None:  # "/" is a priority binding: see TextPrompt.open
         from gmscreen.tui.screens.dialogs import TextPrompt
 
-        log = self.query_one(RollLog)
-        text = await self.app.push_screen_wait(
-            TextPrompt(self.t("log.search_title"), self.t("log.search_hint"), log.search, self.t)
-        )
-        if text is not None:
+        def search(text: str) -> None:
             log.set_filter(log.filter_who, text.strip())
             self._refresh_header()
+
+        log, t = self.query_one(RollLog), self.t
+        prompt = TextPrompt(t("log.search_title"), t("log.search_hint"), log.search, t)
+        await prompt.open(self.app, search)
 
     def action_player_view(self) -> None:
         from gmscreen.tui.screens.player_view import PlayerView  # not needed for the first frame

@@ -40,6 +40,7 @@ from gmscreen.campaign.table import open_table
 from gmscreen.tui.app import make_app
 
 RUNS = 7
+LAUNCHES = 15  # each program, interleaved: a launch moves by 100 ms with the machine's load
 CHARACTERS = 200
 SIZE = (120, 40)
 QUIET = 0.08  # a key's frames are over once none came for this long
@@ -251,13 +252,17 @@ def main() -> None:
     launch(bare_run, b"bare-app-ready", b"\x11")  # once each first: the module caches warm up
     launch([gmscreen, "--demo"], b"Dreaming", b"q")
     bare_launch, ours_launch = [], []
-    for _ in range(RUNS + 2):
+    for _ in range(LAUNCHES):
         bare_launch.append(launch(bare_run, b"bare-app-ready", b"\x11"))
         ours_launch.append(launch([gmscreen, "--demo"], b"Dreaming", b"q"))
     print(summary("launch to first frame, bare Textual App", bare_launch))
     print(summary("launch to first frame, gmscreen --demo", ours_launch))
     ratio = statistics.median(ours_launch) / statistics.median(bare_launch)
-    print(f"{'launch ratio (target <= 1.3x)':<50} {ratio:.2f}x")
+    print(f"{'launch ratio of medians (target <= 1.3x)':<50} {ratio:.2f}x")
+    # The fastest launch of each is the one least slowed by the rest of the machine.
+    print(
+        f"{'launch ratio of the fastest launches':<50} {min(ours_launch) / min(bare_launch):.2f}x"
+    )
     bare_keys = asyncio.run(keypresses(BareApp, [("bare app, a key with a binding", "j")] * 30))
     for label, times in bare_keys.items():
         print(summary(label, times))

@@ -26,7 +26,10 @@ from gmscreen.tui.widgets.roster import CardContext, CharacterLike
 from gmscreen.tui.widgets.sparkline import QuickSparkline
 
 
-def detail_text(character: CharacterLike, notes: str, ctx: CardContext, t: Translate) -> Content:
+def detail_lines(
+    character: CharacterLike, notes: str, ctx: CardContext, t: Translate
+) -> list[Content]:
+    """The detail pane's text, line by line (a line may hold a newline the GM typed)."""
     s = character.sanity
     lines: list[Content] = [Content.styled(t("detail.title", name=character.name), "bold $accent")]
     if character.player:
@@ -91,7 +94,7 @@ def detail_text(character: CharacterLike, notes: str, ctx: CardContext, t: Trans
             lines.append(Content.styled(t("detail.last_gain", day=s.last_gain_day + 1), "dim"))
     if notes:
         lines += [Content(""), Content(t("detail.notes", text=notes))]
-    return Content("\n").join(lines)
+    return lines
 
 
 def _kind_detail(key: str, lang: str) -> str:
@@ -142,6 +145,7 @@ class DetailPane(Vertical):
             detail.show(Content(self.t("detail.empty")))
             self._show_spark(spark, title, False)
             return
-        detail.show(detail_text(character, notes, ctx, self.t))
+        lines = detail_lines(character, notes, ctx, self.t)
+        detail.show(Content("\n").join(lines), lines)
         self._show_spark(spark, title, ctx.madness)
         spark.data = list(history) if len(history) > 1 else [*history, *history]

@@ -14,6 +14,7 @@ characters, string styles without links, no selection, left/top alignment. Anyth
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 from operator import itemgetter
 from typing import Self
@@ -169,14 +170,20 @@ class LineStyles:
         return Strip(segments, width)
 
     def block(
-        self, widget: Widget, content: Content, base: Style, width: int
+        self,
+        widget: Widget,
+        content: Content,
+        base: Style,
+        width: int,
+        lines: Sequence[Content] | None = None,
     ) -> list[Strip] | None:
         """Every line of ``content`` in ``base``, unpadded, with their offsets, as
         ``Visual.to_strips(widget, content, width, None, base)`` draws them when they fit.
 
         With ``keep_lines``, a line drawn before (the same text and spans, at the same row,
         for the same look) is not drawn again. (Content's ``==`` compares the text only: the
-        spans are in the key too.)"""
+        spans are in the key too.) ``lines``: ``content``'s lines, if the caller has them
+        (``content.split`` costs more than drawing a line kept)."""
         if width <= 0:
             return None
         rules = widget.styles
@@ -184,7 +191,9 @@ class LineStyles:
         wrap = rules.text_wrap == "wrap" and rules.text_overflow == "fold" and not rules.line_pad
         kept = self._lines
         strips: list[Strip] = []
-        for y, line in enumerate(content.split(allow_blank=True)):
+        if not lines or not all(_as_split(line) for line in lines):  # (split gives one at least)
+            lines = content.split(allow_blank=True)
+        for y, line in enumerate(lines):
             if kept is not None:
                 key = (self._key, line.plain, tuple(line.spans), y, len(strips), base, width, wrap)
                 if (same := kept.get(key)) is not None:
@@ -208,6 +217,12 @@ class LineStyles:
             if kept is not None:
                 kept[key] = strips[first:]
         return strips
+
+
+def _as_split(line: Content) -> bool:
+    """Whether ``line`` is what ``split`` gives back once it is joined with others: one line,
+    and no empty span (split drops them; an empty line drawn with one has no segment)."""
+    return "\n" not in line.plain and all(span.end > span.start for span in line.spans)
 
 
 def render_content_quickly(widget: Widget, styles: LineStyles) -> bool:
@@ -242,16 +257,17 @@ class QuickStatic(Static):
     def _look(self) -> tuple[object, ...]:
         return (self.visual_style, self.app.theme, self.app.ansi_color, self.size)
 
-    def show(self, content: Content) -> None:
+    def show(self, content: Content, lines: Sequence[Content] | None = None) -> None:
         """``update(content, layout=False)``, redrawing only the rows whose strips changed:
-        a replay jump that keeps the same character changes a few rows of sixteen."""
+        a replay jump that keeps the same character changes a few rows of sixteen.
+        ``lines``: the lines ``content`` joins, if the caller has them."""
         old = self._render_cache  # private in Textual 8.2.8: the lines Widget.render_line shows
         size = self.size
         strips = None
         # Lines drawn and none waiting to be (a refresh from elsewhere draws them all again).
         drawn = self.is_mounted and not self._dirty_regions and old.size == size and size
         if drawn and self._styles.ready(self):
-            strips = self._styles.block(self, content, self.visual_style, size.width)
+            strips = self._styles.block(self, content, self.visual_style, size.width, lines)
         if strips is None:
             self.update(content, layout=False)
             return

@@ -221,7 +221,8 @@ class ReplayScreen(Screen[None]):
             "   ",
             (playing, "italic"),
         ]
-        self.query_one("#header", QuickStatic).show(Content.assemble(*parts))
+        header = Content.assemble(*parts)
+        self.query_one("#header", QuickStatic).show(header, [header])
 
     def _refresh_detail(self, state: Campaign, ctx: CardContext) -> None:
         selected = self.query_one(Roster).selected_id

@@ -116,7 +116,7 @@ class LineStyles:
     def styled(
         self,
         widget: Widget,
-        pieces: list[tuple[str, tuple[str, ...]]],
+        pieces: Sequence[tuple[str, tuple[str, ...]]],
         base: Style,
         y: int | None,
         x: int = 0,

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
+from textual.geometry import Region
 from textual.renderables._blend_colors import blend_colors
 from textual.strip import Strip
 from textual.widgets import Sparkline
@@ -95,7 +96,10 @@ class QuickSparkline(Sparkline):
     def __init__(self, data: Sequence[float] | None = None, *, id: str | None = None) -> None:
         super().__init__(data, id=id)
         self._drawn: tuple[object, ...] | None = None
-        self._strips: list[Strip] = []
+        self._kept: list[Strip] | None = None  # the lines drawn for _drawn
+        self._strips: list[Strip] | None = None  # the lines shown (None: Textual's way)
+        self._frame = False  # while render_lines draws
+        self._ready = False  # _strips are this frame's
 
     def _direct(self) -> bool:
         return (
@@ -105,17 +109,37 @@ class QuickSparkline(Sparkline):
             and self.text_selection is None
         )
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._frame, self._ready = True, False  # the frame's first render_line draws them all
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = False
+
     def render_line(self, y: int) -> Strip:
+        if not self._ready:  # once a frame (render_lines), not once a line
+            self._ready = self._frame
+            self._strips = self._draw()
+        if self._strips is None:
+            return super().render_line(y)
+        if y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def _draw(self) -> list[Strip] | None:
+        """The lines, drawn again only if the data, size or colours changed (None: Textual's
+        way)."""
         width, height = self.size
         base = self.visual_style.rich_style
         if not self._direct() or base._meta or width <= 0 or height <= 0:
-            return super().render_line(y)
+            self._drawn = None
+            return None
         _, background = self.background_colors
         low = background + self.get_component_styles("sparkline--min-color").color
         high = background + self.get_component_styles("sparkline--max-color").color
         data = tuple(self.data or ())
         key = (data, width, height, base, low, high)
-        if key != self._drawn:
+        if key != self._drawn or self._kept is None:
             lines = spark_lines(
                 data,
                 width,
@@ -124,8 +148,6 @@ class QuickSparkline(Sparkline):
                 RichStyle.from_color(low.rich_color),
                 RichStyle.from_color(high.rich_color),
             )
-            self._strips = [Strip(line, width if line else 0) for line in lines]
+            self._kept = [Strip(line, width if line else 0) for line in lines]
             self._drawn = key
-        if y < len(self._strips):
-            return self._strips[y]
-        return Strip.blank(width, base)
+        return self._kept

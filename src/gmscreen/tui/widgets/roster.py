@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol, cast
 
 from textual.binding import Binding
+from textual.cache import LRUCache
 from textual.content import Content
 from textual.css.styles import RulesMap
 from textual.geometry import Region, Size
@@ -144,6 +145,9 @@ class Roster(OptionList):
         self._styles = LineStyles(KEEP_LINES)  # cards read as at other steps, mostly
         self._was_highlighted: int | None = None  # the card to redraw when the highlight moves
         self._frame_styles: tuple[Style, Style] | None = None  # while render_lines draws
+        # Card lines as OptionList shows them (padded, with the option's meta), by the line
+        # LineStyles drew (kept alongside: an id is only unique while its object lives).
+        self._finished: LRUCache[tuple[object, ...], tuple[Strip, Strip]] = LRUCache(KEEP_LINES)
 
     def bind_keys(self, bindings: Iterable[Binding]) -> None:
 
@@ -233,9 +237,18 @@ class Roster(OptionList):
             or (lines := self._styles.block(self, prompt, style, width)) is None
         ):
             return super()._get_option_render(option, style)
-        meta = {"option": self._option_to_index[option]}
+        index = self._option_to_index[option]
+        meta = {"option": index}
         pad = style.rich_style
-        strips = [line.extend_cell_length(width, pad).apply_meta(meta) for line in lines]
+        strips = []
+        for line in lines:
+            # A line LineStyles kept (the same Strip) was padded and given this meta before.
+            key = (id(line), width, pad, index)
+            done = self._finished.get(key)
+            if done is None or done[0] is not line:
+                done = (line, line.extend_cell_length(width, pad).apply_meta(meta))
+                self._finished[key] = done
+            strips.append(done[1])
         self._option_render_cache[cache_key] = strips
         return strips
 

@@ -9,6 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
+from textual.keys import _character_to_key
+from textual.pilot import Pilot
 
 from gmscreen.campaign.model import Settings
 from gmscreen.campaign.paths import create_campaign
@@ -63,3 +66,23 @@ CREW = (
     {"name": "Bors", "pow": 12, "chaos": 20, "balance": 40, "law": 10, "madness": 5},
     {"name": "[bold]Cym[/]", "pow": 10, "chaos": 60, "balance": 10, "law": 5, "madness": 12},
 )
+
+
+def type_ahead(app: GMScreenApp, *keys: str) -> None:
+    """Queue every key before any is handled, as from a fast GM or a terminal's buffer (Pilot's
+    press waits between keys, which hides the races); a one-character key is that character."""
+    driver = app._driver
+    assert driver is not None
+    for key in keys:
+        if len(key) == 1:
+            event = events.Key(key if key.isalnum() else _character_to_key(key), key)
+        else:
+            event = events.Key(key, "\r" if key == "enter" else None)
+        event.set_sender(app)
+        driver.send_message(event)
+
+
+async def drain(app: GMScreenApp, pilot: Pilot[None]) -> None:
+    """Let the keys typed ahead, and what they open, be handled."""
+    for _ in range(12):
+        await pilot.pause()

@@ -11,37 +11,17 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from textual import events
-from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.item_tables import ItemTableScreen
 
-from .conftest import SIZE, build
+from .conftest import SIZE, build, drain, type_ahead
 from .test_items import journal, merp_campaign, settle, text_of
 
 RUNE_ROWS = ["0", "6", "14", "28"]  # Table 2's rows whose text has "rune" in it
 TABLE_2_ROWS = 33
-
-
-def type_ahead(app: GMScreenApp, *keys: str) -> None:
-    """Queue every key before any is handled; a one-character key is that character."""
-    driver = app._driver
-    assert driver is not None
-    for key in keys:
-        if len(key) == 1:
-            event = events.Key(key if key.isalnum() else _character_to_key(key), key)
-        else:
-            event = events.Key(key, "\r" if key == "enter" else None)
-        event.set_sender(app)
-        driver.send_message(event)
-
-
-async def drain(app: GMScreenApp, pilot: Pilot[None]) -> None:
-    for _ in range(6):
-        await settle(app, pilot)
 
 
 async def open_tables(app: GMScreenApp, pilot: Pilot[None]) -> ItemTableScreen:

@@ -22,9 +22,8 @@ from gmscreen.tui.screens.inventory import InventoryScreen
 from gmscreen.tui.screens.main import MainScreen
 from gmscreen.tui.widgets.roll_log import RollLog
 
-from .conftest import CREW, SIZE, build, fixed_clock
+from .conftest import CREW, SIZE, build, drain, fixed_clock, type_ahead
 from .test_items import journal, merp_campaign, settle, text_of
-from .test_items_typeahead import drain, type_ahead
 
 
 def campaign_with_an_item(root: Path) -> Path:

@@ -19,8 +19,8 @@ from textual.widgets import Checkbox, Label, Static
 
 from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.typeahead import InOrderInput as Input
 from gmscreen.tui.widgets.key_bar import KeyBar
-from gmscreen.tui.widgets.text_input import TextInput as Input
 
 
 @dataclass(frozen=True, slots=True)

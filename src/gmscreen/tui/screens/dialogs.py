@@ -7,15 +7,16 @@ from collections.abc import Callable
 from typing import Any
 
 from textual import events, on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from gmscreen.rules.madness import DAY, HOUR, MINUTE
 from gmscreen.tui.commands import NO_ROLL, YES_NO, add_bindings, bindings
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.typeahead import InOrderInput, open_screen, run_bindings_now
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.text_input import TextInput as Input
 
@@ -52,31 +53,24 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(Content(self.t("confirm.hint")), id="hint")
         yield KeyBar()
 
+    async def on_key(self, event: events.Key) -> None:
+        await run_bindings_now(self, event)  # y (or n) then what follows: in the order typed
+
     def action_confirm(self) -> None:
-        self.dismiss(True)
+        if self.is_current:  # once: y and n typed at once answer but once
+            self.dismiss(True)
 
     def action_cancel(self) -> None:
-        self.dismiss(False)
-
-
-class PromptLine(Input):
-    """The prompt's line. Textual runs a widget's bindings (backspace, the cursor moves, enter)
-    only once the key has gone up to the app, after the line has taken the letters typed after
-    it: here they run as the key arrives, so keys typed ahead edit the line in the order typed."""
-
-    async def on_key(self, event: events.Key) -> None:
-        active = self.screen.active_bindings.get(event.key)
-        if active is not None and active.node is self:
-            event.stop()
-            event.prevent_default()
-            await self.run_action(active.binding.action)
+        if self.is_current:
+            self.dismiss(False)
 
 
 class TextPrompt(ModalScreen[str | None]):
     """One line of text (the log search, an item's note); an empty line clears.
 
     Open it with :meth:`open`, from a priority binding: the keys typed right after the one that
-    opens it (a fast GM) then go into its line, in the order typed.
+    opens it (a fast GM) then go into its line, in the order typed (its line is an
+    :class:`InOrderInput`: backspace, the cursor moves and enter keep their place too).
     """
 
     DEFAULT_CSS = DIALOG_CSS.format(name="TextPrompt")
@@ -91,26 +85,19 @@ class TextPrompt(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Content(self.title_text), id="title")
-            yield PromptLine(self.value, id="text")
+            yield InOrderInput(self.value, id="text")
             yield Static(Content(self.hint), id="hint")
         yield KeyBar()
 
-    async def open(self, app: App[Any], done: Callable[[str], None]) -> None:
-        """Show the prompt; ``done`` gets the text the GM confirms (esc: it is not called).
-
-        Textual routes each key to the focused widget as it takes it from its queue, but runs
-        a binding (unless a priority one) only once its key has gone through that widget and
-        back: by then the keys typed after it have gone to the screen below. From a priority
-        binding (run before the next key is routed) this returns once the line exists and has
-        the focus, so the keys typed meanwhile wait in the app's queue, then go to the line.
-        """
+    async def open(self, below: Screen[Any], done: Callable[[str], None]) -> None:
+        """Show the prompt over ``below``; ``done`` gets the text the GM confirms (esc: it is
+        not called). From a priority binding: see :func:`gmscreen.tui.typeahead.open_screen`."""
 
         def answered(text: str | None) -> None:
             if text is not None:
                 done(text)
 
-        await app.push_screen(self, answered)
-        self.set_focus(self.query_one("#text", Input))
+        await open_screen(below, self, answered)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from textual import on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
@@ -24,6 +24,7 @@ from gmscreen.tui.commands import add_bindings, bindings
 from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.dialogs import ConfirmScreen, TextPrompt
+from gmscreen.tui.typeahead import open_screen, opener, run_bindings_now
 from gmscreen.tui.widgets.item_tree import budget_content, sources, stored_tree, tree_content
 from gmscreen.tui.widgets.key_bar import KeyBar
 
@@ -52,9 +53,10 @@ class InventoryScreen(Screen[None]):
         lang: Lang,
     ) -> None:
         super().__init__()
-        # n is a priority binding, so that a note typed at once goes in: see TextPrompt.open
+        # n and delete open a dialog: priority bindings, see gmscreen.tui.typeahead
         keys = bindings("items", t, KEYS)
-        add_bindings(self, [replace(b, priority=b.id == "inventory_note") for b in keys])
+        opens = ("inventory_note", "inventory_remove")
+        add_bindings(self, [replace(b, priority=b.id in opens) for b in keys])
         self.table = table
         self.tables = tables
         self.character_id = character_id
@@ -71,6 +73,9 @@ class InventoryScreen(Screen[None]):
                 yield Static(id="notes")
                 yield Static(id="dice")
         yield KeyBar()
+
+    async def on_key(self, event: events.Key) -> None:
+        await run_bindings_now(self, event)  # in the order typed: see gmscreen.tui.typeahead
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -146,6 +151,7 @@ class InventoryScreen(Screen[None]):
             return self._selected() is not None
         return True
 
+    @opener
     async def action_note(self) -> None:
         item = self._selected()
         if item is None:
@@ -164,29 +170,28 @@ class InventoryScreen(Screen[None]):
             item.notes,
             self.t,
         )
-        await prompt.open(self.app, noted)
+        await prompt.open(self, noted)
 
-    @work(exclusive=True, group="inventory")
+    @opener
     async def action_remove(self) -> None:
         item = self._selected()
         if item is None:
             return
         name = self.table.character(self.character_id).name
-        sure = await self.app.push_screen_wait(
-            ConfirmScreen(
-                self.t("inventory.remove_title"),
-                self.t("inventory.remove_question", title=self._title(item), name=name),
-                self.t,
-            )
-        )
-        if not sure:
-            return
-        index = self.query_one("#items", OptionList).highlighted
-        try:
-            self.table.item_removed(self.character_id, item.id)
-        except CampaignError as error:
-            self.notify(error_text(error, self.t, self.lang), severity="error")
-        self.refresh_view(keep=index)
+
+        def remove(sure: bool | None) -> None:
+            if not sure:
+                return
+            index = self.query_one("#items", OptionList).highlighted
+            try:
+                self.table.item_removed(self.character_id, item.id)
+            except CampaignError as error:
+                self.notify(error_text(error, self.t, self.lang), severity="error")
+            self.refresh_view(keep=index)
+
+        question = self.t("inventory.remove_question", title=self._title(item), name=name)
+        dialog = ConfirmScreen(self.t("inventory.remove_title"), question, self.t)
+        await open_screen(self, dialog, remove)
 
     def action_back(self) -> None:
         self.dismiss(None)

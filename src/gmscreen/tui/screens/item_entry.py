@@ -1,13 +1,17 @@
 """The way in to the item screens from the GM's screen: the module must be on, the character must
 have a MERP profile (asked for first if it has none), and a roll left waiting is picked up again.
+
+Each screen opens through :func:`gmscreen.tui.typeahead.open_screen` (from a priority binding), so
+the keys typed right after the key that opens it go to it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
-from textual.app import App
+from textual.screen import Screen
 
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.table import Table
@@ -18,60 +22,76 @@ from gmscreen.tui.item_roll import ItemRoll
 from gmscreen.tui.screens.inventory import InventoryScreen
 from gmscreen.tui.screens.item_tables import ItemTableScreen
 from gmscreen.tui.screens.merp_profile import MerpProfileForm
+from gmscreen.tui.typeahead import Done, open_screen
 
 MODULE = "merp-items"
 
 
-async def _ready(
-    app: App[object], table: Table, character_id: str, t: Translate, lang: str
-) -> bool:
-    """The campaign uses the items and the character has a profile (asked for now if not)."""
+async def _when_ready(
+    below: Screen[Any],
+    table: Table,
+    character_id: str,
+    t: Translate,
+    lang: str,
+    then: Callable[[], Awaitable[None]],
+) -> None:
+    """``then``, once the campaign uses the items and the character has a profile (asked for
+    now if not)."""
+    app = below.app
     if MODULE not in table.state.settings.modules:
         app.notify(t("items.module_off"), severity="warning")
-        return False
+        return
     character = table.character(character_id)
     if character.merp is not None:
-        return True
-    values = await app.push_screen_wait(MerpProfileForm(character.name, t, as_lang(lang)))
-    if values is None:
-        return False
-    try:
-        table.edit_character(character_id, merp=values)
-    except CampaignError as error:
-        app.notify(error_text(error, t, lang), severity="error")
-        return False
-    return True
+        await then()
+        return
+
+    async def profiled(values: dict[str, Any] | None) -> None:
+        if values is None:
+            return
+        try:
+            table.edit_character(character_id, merp=values)
+        except CampaignError as error:
+            app.notify(error_text(error, t, lang), severity="error")
+            return
+        await then()
+
+    await open_screen(below, MerpProfileForm(character.name, t, as_lang(lang)), profiled)
 
 
 async def open_item_tables(
-    app: App[object],
+    below: Screen[Any],
     table: Table,
     character_id: str,
     t: Translate,
     lang: str,
     rng: random.Random,
     on_change: Callable[[], None] | None = None,
+    done: Done[None] | None = None,
 ) -> None:
-    if not await _ready(app, table, character_id, t, lang):
-        return
-    if on_change is not None:
-        on_change()
-    tables = merp_tables()
-    code = as_lang(lang)
-    pending = ItemRoll.pending(table, tables, character_id, code)
-    screen = ItemTableScreen(table, tables, character_id, t, code, rng, pending)
-    screen.on_change = on_change
-    await app.push_screen_wait(screen)
+    async def show() -> None:
+        if on_change is not None:
+            on_change()
+        tables = merp_tables()
+        code = as_lang(lang)
+        pending = ItemRoll.pending(table, tables, character_id, code)
+        screen = ItemTableScreen(table, tables, character_id, t, code, rng, pending)
+        screen.on_change = on_change
+        await open_screen(below, screen, done)
+
+    await _when_ready(below, table, character_id, t, lang, show)
 
 
 async def open_inventory(
-    app: App[object],
+    below: Screen[Any],
     table: Table,
     character_id: str,
     t: Translate,
     lang: str,
+    done: Done[None] | None = None,
 ) -> None:
-    if not await _ready(app, table, character_id, t, lang):
-        return
-    screen = InventoryScreen(table, merp_tables(), character_id, t, as_lang(lang))
-    await app.push_screen_wait(screen)
+    async def show() -> None:
+        screen = InventoryScreen(table, merp_tables(), character_id, t, as_lang(lang))
+        await open_screen(below, screen, done)
+
+    await _when_ready(below, table, character_id, t, lang, show)

@@ -40,6 +40,7 @@ from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_roll import ItemRoll, refusal
 from gmscreen.tui.screens.dialogs import ConfirmScreen
+from gmscreen.tui.typeahead import open_screen, pass_on
 from gmscreen.tui.widgets.item_tree import budget_content, table_label, tree_content
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.typed_line import TypedLine
@@ -311,18 +312,21 @@ class ItemTableScreen(Screen[None]):
         self.fill_rows()
         return True
 
-    def action_inventory(self) -> None:
+    async def action_inventory(self) -> None:
         from gmscreen.tui.screens.inventory import InventoryScreen
 
-        if self.roll is None:
-            self.app.push_screen(
-                InventoryScreen(self.table, self.tables, self.character_id, self.t, self.lang)
-            )
+        if self.roll is None:  # the keys typed next wait for it (on_key), then go to it
+            screen = InventoryScreen(self.table, self.tables, self.character_id, self.t, self.lang)
+            await open_screen(self, screen)
 
     # --- keys ---------------------------------------------------------------------------------
 
-    def on_key(self, event: events.Key) -> None:
-        if self.searching and self._search_typed(event):
+    async def on_key(self, event: events.Key) -> None:
+        if pass_on(self, event) or (self.searching and self._search_typed(event)):
+            return
+        if self._is_key(event, "inventory") and self.check_action("inventory", ()):
+            event.stop()
+            await self.action_inventory()
             return
         if run_own_binding(self, event, OWN_ACTIONS) or self._rows_key(event):
             return
@@ -350,6 +354,10 @@ class ItemTableScreen(Screen[None]):
             self.typed += event.character
         self._error("")
         self.refresh_view()
+
+    def _is_key(self, event: events.Key, action: str) -> bool:
+        active = self.active_bindings.get(event.key)
+        return active is not None and active.node is self and active.binding.action == action
 
     def _rows_key(self, event: events.Key) -> bool:
         """The rows' own keys run here too, in the order typed: as their bindings, a cursor move

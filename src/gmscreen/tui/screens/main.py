@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from textual import on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
@@ -22,25 +22,29 @@ from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.reducer import rounds_running, void_actions
 from gmscreen.campaign.table import Table
 from gmscreen.rules.dice import DiceError
-from gmscreen.rules.madness import MadnessError, check_due
+from gmscreen.rules.madness import MadnessError
 from gmscreen.tui.commands import add_bindings, bindings, by_id, effective_keys
 from gmscreen.tui.format import clock_text, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
-from gmscreen.tui.session import CheckAdapter, apply_gain, madness_history
+from gmscreen.tui.screens import main_madness
+from gmscreen.tui.session import madness_history
+from gmscreen.tui.typeahead import open_screen, opener, run_bindings_now
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
 from gmscreen.tui.widgets.roster import CardContext, Roster
 
 if TYPE_CHECKING:
-    from gmscreen.tui.screens.check import CheckResult
     from gmscreen.tui.screens.player_view import PlayerView
 
 # The dialogs are imported where they open, not here: the first frame never needs them, and
 # loading them (and the Textual widgets they use) was a measurable part of start-up.
 
 ERRORS = (CampaignError, DiceError, MadnessError)
+OPENERS = {"gain", "check", "check_all", "advance", "new_character", "edit_character"}
+OPENERS |= {"remove_character", "undo", "log_search", "player_view", "item_tables", "inventory"}
+OPENERS.add("replay")
 
 
 class MainScreen(Screen[None]):
@@ -67,7 +71,8 @@ class MainScreen(Screen[None]):
         keymap: dict[str, str],
     ) -> None:
         super().__init__()
-        add_bindings(self, [replace(b, priority=b.id == "log_search") for b in bindings("main", t)])
+        # the keys that open a screen are priority bindings: see gmscreen.tui.typeahead
+        add_bindings(self, [replace(b, priority=b.id in OPENERS) for b in bindings("main", t)])
         self.table = table
         self.t = t
         self.lang = lang
@@ -109,6 +114,9 @@ class MainScreen(Screen[None]):
         yield log
         yield KeyBar()
 
+    async def on_key(self, event: events.Key) -> None:
+        await run_bindings_now(self, event)  # in the order typed: see gmscreen.tui.typeahead
+
     def on_mount(self) -> None:
         self.refresh_all(rebuild_log=True)
         self.query_one(Roster).focus()
@@ -145,6 +153,9 @@ class MainScreen(Screen[None]):
         state, count = self._shown
         if state is not self.state or count != len(self.table.events):
             self.refresh_all()
+
+    def _item_screen_closed(self, _: object) -> None:
+        self.refresh_if_changed()
 
     def _rounds(self) -> int:
         entries = self.table.events
@@ -263,111 +274,34 @@ class MainScreen(Screen[None]):
             self.notify(self.t("app.madness_off"), severity="warning")
         return self.madness_on
 
-    # --- madness -----------------------------------------------------------------------------
+    # --- madness (screens/main_madness.py) --------------------------------------------------
 
-    @work(exclusive=True, group="dialog")
+    @opener
     async def action_gain(self) -> None:
-        from gmscreen.tui.screens.gain import GainScreen, Target
+        await main_madness.gain(self)
 
-        if not self._need_madness():
-            return
-        ids = self.query_one(Roster).targets()
-        if not ids:
-            self.notify(self.t("app.no_character"), severity="warning")
-            return
-        targets = [Target(i, self.state.character(i).name) for i in ids]
-
-        def apply(cid: str, key: str, inputs: Any, roll: Any, adjustment: int) -> Any:
-            try:
-                return apply_gain(self.table, cid, key, inputs, roll, adjustment)
-            finally:
-                self.refresh_all()
-
-        await self.app.push_screen_wait(GainScreen(targets, apply, self.t, self.lang, self.rng))
-        self.refresh_if_changed()
-        if self.state.settings.auto_check:
-            await self._run_checks([i for i in ids if self._due(i)])
-
-    def _due(self, character_id: str) -> bool:
-        if not self.state.has_character(character_id):
-            return False
-        character = self.state.character(character_id)
-        return character.awaiting_kind is not None or (
-            check_due(character.sanity) and character.sanity.episode is None
-        )
-
-    async def _run_checks(self, ids: Sequence[str]) -> None:
-        for n, character_id in enumerate(ids, 1):
-            if not self._due(character_id):
-                continue
-            if len(ids) > 1:
-                name = self.name_of(character_id)
-                self.notify(self.t("check.running", n=n, total=len(ids), name=name))
-            result = await self._check(character_id)
-            if result is None:
-                break
-
-    async def _check(self, character_id: str) -> CheckResult | None:
-        from gmscreen.tui.screens.check import CheckScreen
-
-        driver = CheckAdapter(self.table.start_check(character_id))
-        screen = CheckScreen(
-            driver,
-            self.name_of(character_id),
-            self.t,
-            self.lang,
-            self.rng,
-            self.state.settings.fumble_base,
-        )
-        screen.on_step = self.refresh_all
-        result = await self.app.push_screen_wait(screen)
-        self.refresh_if_changed()
-        return result
-
-    @work(exclusive=True, group="dialog")
+    @opener
     async def action_check(self) -> None:
-        if not self._need_madness():
-            return
-        character = self._selected_character()
-        if character is None:
-            return
-        if not self._due(character.id):
-            self.notify(
-                self.t(
-                    "app.no_check_due",
-                    name=character.name,
-                    madness=character.sanity.madness,
-                    pow=character.sanity.pow,
-                ),
-                severity="warning",
-            )
-            return
-        await self._check(character.id)
+        await main_madness.check(self)
 
-    @work(exclusive=True, group="dialog")
+    @opener
     async def action_check_all(self) -> None:
-        if not self._need_madness():
-            return
-        due = [c.id for c in self.state.characters if self._due(c.id)]
-        if not due:
-            self.notify(self.t("app.nobody_due"))
-            return
-        await self._run_checks(due)
+        await main_madness.check_all(self)
 
     # --- time --------------------------------------------------------------------------------
 
     def action_next_round(self) -> None:
         self._do(self.table.next_round)
 
-    @work(exclusive=True, group="dialog")
+    @opener
     async def action_advance(self) -> None:
         from gmscreen.tui.screens.dialogs import AdvanceScreen
 
-        seconds = await self.app.push_screen_wait(
-            AdvanceScreen(self.t, self.state.settings.round_seconds)
-        )
-        if seconds:
-            self._do(lambda: self.table.advance(seconds))
+        def advance(seconds: int | None) -> None:
+            if seconds:
+                self._do(lambda: self.table.advance(seconds))
+
+        await open_screen(self, AdvanceScreen(self.t, self.state.settings.round_seconds), advance)
 
     def action_end_day(self) -> None:
         day = self.state.clock // 86400 + 1
@@ -379,20 +313,22 @@ class MainScreen(Screen[None]):
     def _taken(self, except_id: str | None = None) -> list[str]:
         return [c.name for c in self.state.characters if c.id != except_id]
 
-    @work(exclusive=True, group="dialog")
+    @opener
     async def action_new_character(self) -> None:
         from gmscreen.tui.screens.character_form import CharacterForm
 
-        values = await self.app.push_screen_wait(CharacterForm(self.t, self._taken()))
-        if values is None:
-            return
-        values = dict(values)
-        name, pow_ = values.pop("name"), values.pop("pow")
-        if self._do(lambda: self.table.add_character(name, pow_, **values)):
-            roster = self.query_one(Roster)
-            roster.highlighted = roster.option_count - 1
+        def add(values: dict[str, Any] | None) -> None:
+            if values is None:
+                return
+            values = dict(values)
+            name, pow_ = values.pop("name"), values.pop("pow")
+            if self._do(lambda: self.table.add_character(name, pow_, **values)):
+                roster = self.query_one(Roster)
+                roster.highlighted = roster.option_count - 1
 
-    @work(exclusive=True, group="dialog")
+        await open_screen(self, CharacterForm(self.t, self._taken()), add)
+
+    @opener
     async def action_edit_character(self) -> None:
         from gmscreen.tui.screens.character_form import FIELDS, CharacterForm
 
@@ -401,32 +337,33 @@ class MainScreen(Screen[None]):
             return
         current = {f.key: get_value(character, f.key) for f in FIELDS}
         current["under_care"] = character.sanity.under_care
-        values = await self.app.push_screen_wait(
-            CharacterForm(self.t, self._taken(character.id), current)
-        )
-        if values is not None:
-            self._do(lambda: self.table.edit_character(character.id, **values))
 
-    @work(exclusive=True, group="dialog")
+        def edit(values: dict[str, Any] | None) -> None:
+            if values is not None:
+                self._do(lambda: self.table.edit_character(character.id, **values))
+
+        await open_screen(self, CharacterForm(self.t, self._taken(character.id), current), edit)
+
+    @opener
     async def action_remove_character(self) -> None:
         from gmscreen.tui.screens.dialogs import ConfirmScreen
 
         character = self._selected_character()
         if character is None:
             return
-        sure = await self.app.push_screen_wait(
-            ConfirmScreen(
-                self.t("confirm.remove_title"),
-                self.t("confirm.remove_question", name=character.name),
-                self.t,
-            )
+
+        def remove(sure: bool | None) -> None:
+            if sure:
+                self._do(lambda: self.table.remove_character(character.id))
+
+        question = self.t("confirm.remove_question", name=character.name)
+        await open_screen(
+            self, ConfirmScreen(self.t("confirm.remove_title"), question, self.t), remove
         )
-        if sure:
-            self._do(lambda: self.table.remove_character(character.id))
 
     # --- undo, log, views --------------------------------------------------------------------
 
-    @work(exclusive=True, group="dialog")
+    @opener
     async def action_undo(self) -> None:
         from gmscreen.tui.screens.dialogs import ConfirmScreen
 
@@ -434,13 +371,13 @@ class MainScreen(Screen[None]):
         if what is None:
             self.notify(self.t("app.nothing_to_undo"), severity="warning")
             return
-        sure = await self.app.push_screen_wait(
-            ConfirmScreen(
-                self.t("confirm.undo_title"), self.t("confirm.undo_question", what=what), self.t
-            )
-        )
-        if sure and self._do(self.table.undo):
-            self.notify(self.t("app.undone", what=what))
+
+        def undo(sure: bool | None) -> None:
+            if sure and self._do(self.table.undo):
+                self.notify(self.t("app.undone", what=what))
+
+        question = self.t("confirm.undo_question", what=what)
+        await open_screen(self, ConfirmScreen(self.t("confirm.undo_title"), question, self.t), undo)
 
     def action_log_filter(self) -> None:
         log = self.query_one(RollLog)
@@ -453,7 +390,8 @@ class MainScreen(Screen[None]):
             self.notify(self.t("log.filter_on", name=self.name_of(selected)))
         self._refresh_header()
 
-    async def action_log_search(self) -> None:  # "/" is a priority binding: see TextPrompt.open
+    @opener
+    async def action_log_search(self) -> None:
         from gmscreen.tui.screens.dialogs import TextPrompt
 
         def search(text: str) -> None:
@@ -462,16 +400,17 @@ class MainScreen(Screen[None]):
 
         log, t = self.query_one(RollLog), self.t
         prompt = TextPrompt(t("log.search_title"), t("log.search_hint"), log.search, t)
-        await prompt.open(self.app, search)
+        await prompt.open(self, search)
 
-    def action_player_view(self) -> None:
+    @opener
+    async def action_player_view(self) -> None:
         from gmscreen.tui.screens.player_view import PlayerView  # not needed for the first frame
 
         keys = ",".join(effective_keys(by_id("player_view"), self.keymap))
         self._player_view = PlayerView(self.state.characters, self.t, self.lang, keys)
-        self.app.push_screen(self._player_view)
+        await open_screen(self, self._player_view)
 
-    @work(exclusive=True, group="dialog")
+    @opener
     async def action_item_tables(self) -> None:
         # The item screens (and the tables engine behind them) load on first use: they cost
         # about 60 ms of start-up that a madness-only evening never needs.
@@ -479,30 +418,30 @@ class MainScreen(Screen[None]):
 
         character = self._selected_character()
         if character is not None:
-            await open_item_tables(
-                self.app, self.table, character.id, self.t, self.lang, self.rng, self.refresh_all
-            )
-            self.refresh_if_changed()
+            done = self._item_screen_closed
+            args = (self.table, character.id, self.t, self.lang, self.rng, self.refresh_all, done)
+            await open_item_tables(self, *args)
 
-    @work(exclusive=True, group="dialog")
+    @opener
     async def action_inventory(self) -> None:
         from gmscreen.tui.screens.item_entry import open_inventory
 
         character = self._selected_character()
         if character is not None:
-            await open_inventory(self.app, self.table, character.id, self.t, self.lang)
-            self.refresh_if_changed()
+            done = self._item_screen_closed
+            await open_inventory(self, self.table, character.id, self.t, self.lang, done)
 
     def action_switch_language(self) -> None:
         from gmscreen.tui.language_switch import switch_language
 
         switch_language(self)
 
-    def action_replay(self) -> None:
+    @opener
+    async def action_replay(self) -> None:
         # Read-only: the picker and the replay read the journals and never touch the table.
         from gmscreen.tui.screens.replay_picker import SessionPicker
 
         picker = SessionPicker(
             self.table.folder, self.state.name, self.t, self.lang, self.table.session_path
         )
-        self.app.push_screen(picker)
+        await open_screen(self, picker)

@@ -1,0 +1,128 @@
+"""Keys typed ahead of a screen or dialog that opens go to it, in the order typed.
+
+Textual hands each key to the focused widget as it takes it from its queue, but runs an ordinary
+binding only once the key has gone through that widget and back up to the app: by then the keys
+typed after it have gone to the same widget. A binding that opens a dialog (from a worker, or
+even at once) therefore left the keys typed right after it on the screen below, where they were
+lost or ran its commands. Here:
+
+* a key that opens something is a *priority* binding: the app runs it as it takes the key, and
+  takes no other key until it returns. Its action calls :func:`open_screen`, which first lets
+  the keys typed before it be handled (:func:`keys_settled`: a cursor move typed just before
+  ``delete`` moves the cursor first), then pushes the screen and returns once it is mounted and
+  focused. The keys typed meanwhile wait in the app's queue, then go to the new screen.
+* the screens that have such keys run their other bindings as each key reaches them
+  (:func:`run_bindings_now`), so that :func:`keys_settled` sees them done.
+* :class:`InOrderInput`, a text box, runs the keys it does not type (tab, enter, the cursor
+  moves) as they arrive, and hands on the keys that reach it after the focus has moved on: a
+  form filled in at once, tabs and all, gets each field's own text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, Concatenate, ParamSpec, TypeVar
+
+from textual import events
+from textual._context import active_message_pump
+from textual.dom import DOMNode
+from textual.screen import Screen
+from textual.widget import Widget
+
+from gmscreen.tui.widgets.text_input import TextInput
+
+R = TypeVar("R")
+S = TypeVar("S", bound=Screen[Any])
+P = ParamSpec("P")
+Done = Callable[[R | None], None] | Callable[[R | None], Awaitable[None]]  # what a screen gives
+
+
+async def keys_settled(screen: Screen[Any]) -> None:
+    """Return once the keys already handed to ``screen`` (its focused widget, then each parent up
+    to the screen, as a key bubbles) have been handled there. From the screen's own handler
+    (its ``on_key``) they have: they reached it in order, the one it handles now last."""
+    if active_message_pump.get(None) is screen:
+        return
+    node: DOMNode | None = screen.focused or screen
+    loop = asyncio.get_running_loop()
+    while node is not None:
+        done: asyncio.Future[None] = loop.create_future()
+        if node.call_later(done.set_result, None):  # queued behind the keys it has
+            await done
+        if node is screen:
+            return
+        node = node.parent
+
+
+def opener(
+    action: Callable[Concatenate[S, P], Awaitable[None]],
+) -> Callable[Concatenate[S, P], Awaitable[None]]:
+    """For the action of a priority binding: the keys typed before its key are handled first
+    (it reads the selection, the journal, as they left them)."""
+
+    async def run(screen: S, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        await keys_settled(screen)
+        await action(screen, *args, **kwargs)
+
+    run.__doc__ = action.__doc__
+    return run
+
+
+async def open_screen(below: Screen[Any], screen: Screen[R], done: Done[R] | None = None) -> None:
+    """Open ``screen`` over ``below`` (``done`` gets what it is dismissed with), from a priority
+    binding: the keys typed before are handled first, and those typed after go to ``screen``."""
+    await keys_settled(below)
+    await below.app.push_screen(screen, done)
+    if screen.focused is None:  # as Textual would, a moment later: the keys need it now
+        auto = screen.AUTO_FOCUS if screen.AUTO_FOCUS is not None else screen.app.AUTO_FOCUS
+        for widget in screen.query(auto) if auto else ():
+            if widget.focusable:
+                screen.set_focus(widget)
+                break
+
+
+def pass_on(screen: Screen[Any], event: events.Key) -> bool:
+    """A key that reaches ``screen`` once another is shown (typed right after the key that closed
+    it, or that opened one from its ``on_key``) goes to the one shown, as if typed now."""
+    if screen.app.screen is screen:
+        return False
+    event.stop()
+    event.prevent_default()
+    screen.app.post_message(events.Key(event.key, event.character))
+    return True
+
+
+async def run_bindings_now(screen: Screen[Any], event: events.Key) -> bool:
+    """Run the binding ``event`` has on ``screen`` (its focused widget's, its own or the app's)
+    as the key reaches the screen, rather than once it has gone up to the app. A key that
+    reaches it once closed goes on (:func:`pass_on`)."""
+    if pass_on(screen, event):
+        return True
+    if screen.app.screen is not screen:
+        return False
+    for namespace, keys in screen._modal_binding_chain:
+        for binding in keys.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await screen.app.run_action(binding.action, namespace):
+                event.stop()
+                event.prevent_default()
+                return True
+    return False
+
+
+class InOrderInput(TextInput):
+    """A text box that keeps the keys typed ahead in order (see the module's docstring)."""
+
+    async def on_key(self, event: events.Key) -> None:
+        if pass_on(self.screen, event):
+            return
+        focused = self.screen.focused
+        if focused is not self and isinstance(focused, Widget):
+            event.stop()
+            event.prevent_default()
+            key = events.Key(event.key, event.character)
+            key._set_forwarded()  # (not a key from the terminal: the app would hand it out again)
+            focused.post_message(key)
+            return
+        if not self.check_consume_key(event.key, event.character):
+            await run_bindings_now(self.screen, event)

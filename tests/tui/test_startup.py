@@ -5,29 +5,37 @@ from __future__ import annotations
 import gc
 
 from tests.tui.conftest import ARTINAR, SIZE, build
+from textual.pilot import Pilot
 
 from gmscreen.cli.app_command import run_app
 
 
 def test_the_command_runs_the_app_with_the_collector_on(table_with) -> None:  # type: ignore[no-untyped-def]
-    """Start-up pauses the cyclic collector (gmscreen.cli.app_command); it must be running
-    again, with start-up's objects frozen out of its way, by the time the GM plays."""
+    """Start-up pauses the cyclic collector (gmscreen.cli.app_command) until the first frame is
+    on the screen; it must be running again, with start-up's objects frozen out of its way, by
+    the time the GM plays."""
     app = build(table_with(ARTINAR))
-    seen: list[tuple[bool, int]] = []
+    at_first_frame: list[bool] = []
+    playing: list[tuple[bool, int]] = []
 
     def first_frame() -> None:
-        if not seen:
-            seen.append((gc.isenabled(), gc.get_freeze_count()))
-            app.exit()
+        if not at_first_frame:
+            at_first_frame.append(gc.isenabled())
+
+    async def play(pilot: Pilot[None]) -> None:
+        await pilot.press("j")  # a key of play, after start-up
+        playing.append((gc.isenabled(), gc.get_freeze_count()))
+        app.exit()
 
     app.post_display_hook = first_frame  # type: ignore[method-assign]
     gc.disable()  # as the command does before it imports anything
     try:
-        run_app(app, headless=True, size=SIZE)
+        run_app(app, headless=True, size=SIZE, auto_pilot=play)
     finally:
         gc.enable()
         gc.unfreeze()  # the rest of the test run is not start-up
-    assert seen and seen[0][0] and seen[0][1] > 0
+    assert at_first_frame == [False]
+    assert playing and playing[0][0] and playing[0][1] > 0
 
 
 def test_the_collector_is_back_on_when_the_command_ends_early(tmp_path) -> None:  # type: ignore[no-untyped-def]

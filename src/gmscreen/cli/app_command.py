@@ -11,7 +11,7 @@ from gmscreen.code_cache import dataclasses_compiled_once
 from gmscreen.i18n import LANGUAGES, system_language
 
 if TYPE_CHECKING:
-    from textual.app import App
+    from gmscreen.tui.app_base import BaseApp
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -45,7 +45,7 @@ def run(argv: Sequence[str]) -> int:
         gc.enable()  # also when it ends early: --help, a bad argument, a campaign that fails
 
 
-def _open(argv: Sequence[str]) -> App[None] | int:
+def _open(argv: Sequence[str]) -> BaseApp | int:
     """The app to run, or the exit status of a command that ends here."""
     from gmscreen.cli import SUMMARIES, CliParser
 
@@ -88,8 +88,11 @@ def _open(argv: Sequence[str]) -> App[None] | int:
     return app
 
 
-def run_app(app: App[None], **options: Any) -> None:
+def run_app(app: BaseApp, **options: Any) -> None:
     """Run ``app`` as the command does, the collector back on for play."""
     gc.freeze()  # what start-up made stays for good: later collections skip it
-    gc.enable()
+    # The first frame is start-up too: with the collector on, some thirty collections of the
+    # objects it makes ran inside it (5-8 ms). On again once it is on the screen (and, if
+    # that never comes, when run() ends).
+    app.when_ready(gc.enable)
     app.run(**options)

@@ -7,7 +7,7 @@ campaign's lock.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -68,11 +68,21 @@ class BaseApp(App[None]):
         self.config = config
         self.cursor_blink = cursor_blink  # read by our text inputs
         self._too_small: TooSmallScreen | None = None  # the one shown while the terminal is small
+        self._when_ready: list[Callable[[], object]] = []
         if not animations:
             self.animation_level = "none"
         self.title = title or catalog.t("app.title")
         add_bindings(self, bindings("app", catalog.t))
         relabel_bindings(self, catalog.t)  # the palette key's word, in the app's language
+
+    def when_ready(self, callback: Callable[[], object]) -> None:
+        """Run ``callback`` once the first frame is on the screen (Textual's Ready event)."""
+        self._when_ready.append(callback)
+
+    def on_ready(self) -> None:
+        callbacks, self._when_ready = self._when_ready, []
+        for callback in callbacks:
+            callback()
 
     # --- too small ---------------------------------------------------------------------------
 

@@ -259,10 +259,10 @@ def main() -> None:
     print(summary("launch to first frame, gmscreen --demo", ours_launch))
     ratio = statistics.median(ours_launch) / statistics.median(bare_launch)
     print(f"{'launch ratio of medians (target <= 1.3x)':<50} {ratio:.2f}x")
-    # The fastest launch of each is the one least slowed by the rest of the machine.
-    print(
-        f"{'launch ratio of the fastest launches':<50} {min(ours_launch) / min(bare_launch):.2f}x"
-    )
+    # Each gmscreen launch against the bare launch just before it: a busy moment of the
+    # machine slows both of a pair.
+    paired = statistics.median(o / b for o, b in zip(ours_launch, bare_launch, strict=True))
+    print(f"{'launch ratio, median of back-to-back pairs':<50} {paired:.2f}x")
     bare_keys = asyncio.run(keypresses(BareApp, [("bare app, a key with a binding", "j")] * 30))
     for label, times in bare_keys.items():
         print(summary(label, times))

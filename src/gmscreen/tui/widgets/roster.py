@@ -265,8 +265,9 @@ class Roster(OptionList):
 
     def render_line(self, y: int) -> Strip:
         # OptionList.render_line (Textual 8.2.8) reading the line counts it has just made
-        # (_line_cache; its _lines property counts them again, every line) and the styles of
-        # render_lines: the same lines (tested against it); anything unusual is left to it.
+        # (_line_cache, private; its _lines property counts them again, every line) and the
+        # styles of render_lines: the same lines (tested against it). Anything unusual (a
+        # disabled option, the one under the mouse: _mouse_hovering_over, private) is left to it.
         lines = self._line_cache.lines
         line_number = self.scroll_offset.y + y
         if self._frame_styles is None or line_number >= len(lines):

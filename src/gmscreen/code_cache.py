@@ -6,12 +6,14 @@ time the class is created. Python caches the bytecode of modules (``.pyc``) but 
 gmscreen's ~60 frozen dataclasses cost ~30 ms of compiling at every launch, about a third of its
 own start-up. Inside :func:`dataclasses_compiled_once`, ``dataclasses`` runs that same text
 through a cache of compiled code objects kept next to the package's bytecode, keyed by the exact
-text (so a changed class is simply compiled anew, as before).
+text (so a changed class is simply compiled anew, as before); so does the code gmscreen generates
+itself (:func:`compile_source`: event decoders, fast constructors).
 
 What runs is unchanged: the code object is exactly what ``exec`` would have compiled from the
 same text (same file name, no inherited ``__future__`` flags), run with the same namespaces. A
 cache that is missing, unreadable, or from another Python is ignored; one that cannot be written
-(read-only install, ``PYTHONDONTWRITEBYTECODE``) is not written, as with ``.pyc`` files.
+(read-only install, ``PYTHONDONTWRITEBYTECODE``) is not written, as with ``.pyc`` files. Like a
+``.pyc``, the file is trusted as code: it lives inside the installed package.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def default_cache_file() -> Path:
 
 
 class CodeCache:
-    """Compiled code by source text; remembers what this run used, to write only that back."""
+    """Compiled code by source text (and file name), read from and written back to ``path``."""
 
     def __init__(self, path: Path) -> None:
         self.path = path

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import random
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -164,7 +165,12 @@ def test_full_collector_passes_are_rarer_only_while_the_replay_is_shown(example:
 
     async def scenario(screen: ReplayScreen, pilot: Pilot[None]) -> None:
         young, middle, old = before
-        assert gc.get_threshold() == (young, middle, old * replay_module.FULL_PASS_RARER)
+        rarer = (
+            max(young, replay_module.YOUNG_AFTER_FRAME),
+            middle,
+            old * replay_module.FULL_PASS_RARER,
+        )
+        assert gc.get_threshold() == rarer
 
     try:
         play(example, scenario)
@@ -232,3 +238,38 @@ def test_without_a_start_up_freeze_the_replay_leaves_nothing_frozen(example: Pat
 
     gc.unfreeze()
     assert asyncio.run(run()) == 0
+
+
+def test_the_young_objects_a_jump_leaves_are_collected_after_its_frame(example: Path) -> None:
+    """Right after each jump's frame (not inside the next one): the young generation, and the
+    middle one every MIDDLE_EVERY jumps."""
+    before = gc.get_threshold()
+    collections: list[tuple[float, int]] = []
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append((time.perf_counter(), info["generation"]))
+
+    async def scenario(screen: ReplayScreen, pilot: Pilot[None]) -> None:
+        frames: list[float] = []
+        screen.app.post_display_hook = lambda: frames.append(time.perf_counter())  # type: ignore[method-assign]
+        gc.callbacks.append(on_gc)
+        try:
+            for jump in range(2 * replay_module.MIDDLE_EVERY):
+                frames.clear()
+                collections.clear()
+                screen.go(jump % 2 * screen.steps.count)
+                await pilot.pause()
+                assert frames, jump
+                after = [generation for at, generation in collections if at > frames[0]]
+                assert after, jump  # collected once the frame was drawn
+                assert max(after) == (
+                    1 if screen._jumps_drawn % replay_module.MIDDLE_EVERY == 0 else 0
+                )
+        finally:
+            gc.callbacks.remove(on_gc)
+
+    try:
+        play(example, scenario)
+    finally:
+        gc.set_threshold(*before)

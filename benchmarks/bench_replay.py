@@ -7,7 +7,11 @@ episodes, time, notes; every 50th action undone), written as a journal and read 
   the baseline of folding the session from its start for the same steps (no cache);
 - the replay screen's whole update for a random step, headless (``ReplayScreen.go``: state,
   roster, detail with its sparkline, timeline, log), and the same plus the frame it causes,
-  against a bare Textual app updating one Static in the same run.
+  against a bare Textual app updating one Static in the same run. Every screen jump (and bare
+  update) is timed in three separate passes; a jump's time is the median of its three tries.
+  On a shared VM a single frame now and then stalls for tens of milliseconds whatever it draws
+  (the bare app's slowest update shows it): one try says as much about the machine as about
+  the jump.
 
 Prints median, p90, p99 and max, and what the slowest jumps to a frame were (how far they
 jumped, how many frames they caused, whether a full pass of the cyclic collector ran in them);
@@ -40,6 +44,7 @@ from gmscreen.tui.replay_app import make_replay_app
 from gmscreen.tui.screens.replay import ReplayScreen
 
 EVENTS = 10_000
+PASSES = 3  # every screen jump is timed this many times, in separate passes
 UNDO_EVERY = 50
 SIZE = (120, 40)
 SESSION = "2025-01-01-1"
@@ -158,20 +163,25 @@ async def screen_jumps(folder: Path, steps: list[int]) -> tuple[list[float], lis
             assert isinstance(screen, ReplayScreen)
             for step in steps:
                 timed(lambda s=step: screen.go(s), update)
-            for step in steps:
-                start, full_passes[:], passes[:] = screen.step, [], []
-                seconds = await to_frame(app, frames, lambda s=step: screen.go(s))
-                first = frames[0] if frames else 0.0
-                await pilot.pause()
-                full_gc = sum(t < first for t in full_passes)
-                in_gc = sum(end - begin for begin, end in passes if end < first)
-                jumps.append(Jump(start, screen.step, seconds, len(frames), full_gc, in_gc))
+            # The same jumps, from the same step, PASSES times: each pass ends where the next
+            # starts, and 200 other jumps come between two tries of one jump (the line caches
+            # have long forgotten it), so the tries differ only by what the machine did.
+            for _ in range(PASSES):
+                for step in steps:
+                    start, full_passes[:], passes[:] = screen.step, [], []
+                    seconds = await to_frame(app, frames, lambda s=step: screen.go(s))
+                    first = frames[0] if frames else 0.0
+                    await pilot.pause()
+                    full_gc = sum(t < first for t in full_passes)
+                    in_gc = sum(end - begin for begin, end in passes if end < first)
+                    jumps.append(Jump(start, screen.step, seconds, len(frames), full_gc, in_gc))
     finally:
         gc.callbacks.remove(on_gc)
     return update, jumps
 
 
 async def bare_updates(count: int) -> list[float]:
+    """``count`` updates, PASSES times over (as the jumps are measured)."""
     app = BareApp()
     frames: list[float] = []
     app.post_display_hook = lambda: frames.append(time.perf_counter())  # type: ignore[method-assign]
@@ -179,10 +189,18 @@ async def bare_updates(count: int) -> list[float]:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         static = app.query_one(Static)
-        for n in range(count):
-            times.append(await to_frame(app, frames, lambda n=n: static.update(str(n))))
-            await pilot.pause()
+        for _ in range(PASSES):
+            for n in range(count):
+                times.append(await to_frame(app, frames, lambda n=n: static.update(str(n))))
+                await pilot.pause()
     return times
+
+
+def each_of_passes(times: list[float]) -> list[float]:
+    """Each jump's (or update's) median over the passes: the machine's hiccups, which hit one
+    try and not the others, left out."""
+    count = len(times) // PASSES
+    return [statistics.median(times[n::count]) for n in range(count)]
 
 
 def main() -> None:
@@ -213,22 +231,25 @@ def main() -> None:
         update, jumped = asyncio.run(screen_jumps(folder, screen_steps))
         framed = [j.seconds for j in jumped]
         print(summary("replay screen: go(random step), headless", update))
-        print(summary("replay screen: go(random step) to its first frame", framed))
-        print("  the slowest:")
-        for jump in sorted(jumped, key=lambda j: -j.seconds)[:5]:
-            print(f"    {jump}")
+        print(summary(f"replay screen: go(random step) to its first frame, {PASSES} tries", framed))
+        per_jump = each_of_passes(framed)
+        print(summary("  each jump: the median of its tries", per_jump))
+        print("  the slowest tries, and the other tries of the same jump:")
+        count = len(screen_steps)
+        for index, jump in sorted(enumerate(jumped), key=lambda ij: -ij[1].seconds)[:5]:
+            others = [jumped[n] for n in range(index % count, len(jumped), count) if n != index]
+            tries = ", ".join(f"{j.seconds * 1000:.1f}" for j in others)
+            print(f"    {jump}; other tries {tries} ms")
         with_gc = [j.seconds for j in jumped if j.full_gc]
         print(f"  {len(with_gc)} of {len(jumped)} with a full gc pass before their frame")
         print(summary("  time in the collector before the frame", [j.gc_seconds for j in jumped]))
-        print(
-            summary(
-                "baseline: bare Textual app, Static.update + frame", asyncio.run(bare_updates(200))
-            )
-        )
-    target = max(sorted(jumps)[int(len(jumps) * 0.99)], sorted(framed)[int(len(framed) * 0.99)])
+        bare = asyncio.run(bare_updates(len(screen_steps)))
+        print(summary(f"baseline: bare Textual app, Static.update + frame, {PASSES} tries", bare))
+        print(summary("  each update: the median of its tries", each_of_passes(bare)))
     print(
-        f"target: any step ≤ 50 ms; p99 here {target * 1000:.1f} ms, max {max(framed) * 1000:.1f} ms"
-        " (the slower of state_at and screen to frame)"
+        f"target: any step ≤ 50 ms; the slowest jump (median of its {PASSES} tries)"
+        f" {max(per_jump) * 1000:.1f} ms, state_at's slowest {max(jumps) * 1000:.2f} ms;"
+        f" the slowest single try {max(framed) * 1000:.1f} ms"
     )
 
 

@@ -20,7 +20,7 @@ from textual.visual import Visual
 from textual.widget import _RenderCache
 
 from gmscreen.tui.widgets.fast_lines import LineStyles
-from gmscreen.tui.widgets.roll_log import OUTCOME_STYLES, LogEntry, RollLog
+from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
 
 SCROLLBAR_KEEP = 128  # the log scrollbar's renderings kept: a 10-row bar has ~80 positions
 
@@ -145,7 +145,7 @@ class ReplayLog(RollLog):
         # (text, its own span's style or None, whether the entry's strike-through covers it)
         runs: list[tuple[str, str | None, bool]] = []
         runs.append(("▶ ", "bold $accent", False) if phase == "current" else ("  ", None, False))
-        for part in _entry_parts(entry):
+        for part in entry.parts():
             text, style = (part, None) if isinstance(part, str) else (part[0], part[1] or None)
             if style is None and runs[-1][1] is None and len(runs) > 1:
                 runs[-1] = (runs[-1][0] + text, None, entry.void)  # no span edge between them
@@ -192,16 +192,3 @@ class ReplayLog(RollLog):
                 strip = strip.apply_offsets(0, index)
             self._lines[key] = strip
         return strip
-
-
-def _entry_parts(entry: LogEntry) -> list[str | tuple[str, str]]:
-    """What LogEntry.content assembles (tests compare the lines drawn from both)."""
-    parts: list[str | tuple[str, str]] = [(entry.when, "dim"), "  "]
-    if entry.who_name:
-        parts += [(entry.who_name, "bold"), "  "]
-    parts.append(entry.what)
-    if entry.dice:
-        parts += ["  ", (entry.dice, "$text-muted")]
-    if entry.outcome:
-        parts += ["  ", (entry.outcome, OUTCOME_STYLES.get(entry.style, ""))]
-    return parts

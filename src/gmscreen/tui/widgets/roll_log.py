@@ -48,11 +48,10 @@ class LogEntry:
     def haystack(self) -> str:
         return " ".join((self.when, self.who_name, self.what, self.dice, self.outcome)).casefold()
 
-    def content(self) -> Content:
-        parts: list[str | Content | tuple[str, str]] = [
-            (self.when, "dim"),
-            "  ",
-        ]
+    def parts(self) -> list[str | tuple[str, str]]:
+        """The pieces of the line, each plain or with its style: what ``content`` assembles,
+        and what the replay log draws directly (its fast path)."""
+        parts: list[str | tuple[str, str]] = [(self.when, "dim"), "  "]
         if self.who_name:
             parts += [(self.who_name, "bold"), "  "]
         parts.append(self.what)
@@ -60,7 +59,10 @@ class LogEntry:
             parts += ["  ", (self.dice, "$text-muted")]
         if self.outcome:
             parts += ["  ", (self.outcome, OUTCOME_STYLES.get(self.style, ""))]
-        line = Content.assemble(*parts)
+        return parts
+
+    def content(self) -> Content:
+        line = Content.assemble(*self.parts())
         return line.stylize("strike dim") if self.void else line
 
 

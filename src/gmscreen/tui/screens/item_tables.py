@@ -25,7 +25,6 @@ from textual.actions import parse
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from gmscreen.campaign.errors import CampaignError
@@ -41,6 +40,7 @@ from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_roll import ItemRoll, refusal
 from gmscreen.tui.screens.dialogs import ConfirmScreen
 from gmscreen.tui.typeahead import open_screen, pass_on
+from gmscreen.tui.widgets.item_rows import ItemRows, RowSearch
 from gmscreen.tui.widgets.item_tree import budget_content, table_label, tree_content
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.typed_line import TypedLine
@@ -60,30 +60,7 @@ PALETTE = (
 OWN_ACTIONS = frozenset(by_id(command).action for command in (*BROWSE_KEYS, *PALETTE))
 
 
-class ItemRows(DataTable[Text]):
-    """The rows of a table. They keep the focus while the GM searches (the screen puts the
-    letters in the search line), so meanwhile they claim the printable keys as an Input does,
-    which hides the letter keys from the key bar, and they look unfocused: the screen looks as
-    it did when the search was an Input that took the focus."""
-
-    DEFAULT_CSS = """
-    ItemRows.-searching {
-        background-tint: $foreground 0%;
-        & > .datatable--header { background-tint: $foreground 0%; }
-        & > .datatable--cursor {
-            background: $block-cursor-blurred-background;
-            color: $block-cursor-blurred-foreground;
-            text-style: $block-cursor-blurred-text-style;
-        }
-    }
-    """
-
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        searching = self.has_class("-searching")
-        return searching and character is not None and character.isprintable()
-
-
-class ItemTableScreen(Screen[None]):
+class ItemTableScreen(RowSearch):
     DEFAULT_CSS = """
     ItemTableScreen #title { dock: top; height: 1; background: $primary; padding: 0 1; }
     ItemTableScreen #budget { height: auto; padding: 0 1; border: round $secondary; }
@@ -265,52 +242,8 @@ class ItemTableScreen(Screen[None]):
         self._move(1)
 
     def action_search(self) -> None:
-        if self.roll is not None:
-            return
-        search = self.query_one("#search", TypedLine)
-        search.add_class("shown")
-        self._searching(True)
-
-    def _searching(self, searching: bool) -> None:
-        """The search line takes the letters typed (or no longer: enter keeps its filter)."""
-        self.searching = searching
-        self.query_one("#rows", ItemRows).set_class(searching, "-searching")
-        self.query_one("#search", TypedLine).set_class(not searching, "-idle").refresh()
-        self.refresh_bindings()
-
-    def _search_typed(self, event: events.Key) -> bool:
-        """A letter or a backspace for the search line, while it takes them."""
-        search = self.query_one("#search", TypedLine)
-        if event.is_printable and event.character is not None:
-            search.insert(event.character)
-        elif event.key == "backspace":
-            search.delete_left()
-        else:
-            return False
-        event.stop()
-        event.prevent_default()
-        self.query_text = search.value
-        self.fill_rows()
-        return True
-
-    def on_paste(self, event: events.Paste) -> None:
-        if self.searching:
-            event.stop()
-            search = self.query_one("#search", TypedLine)
-            search.insert("".join(c for c in event.text.split("\n")[0] if c.isprintable()))
-            self.query_text = search.value
-            self.fill_rows()
-
-    def _close_search(self) -> bool:
-        search = self.query_one("#search", TypedLine)
-        if not search.has_class("shown"):
-            return False
-        search.set("")
-        search.remove_class("shown")
-        self._searching(False)
-        self.query_text = ""
-        self.fill_rows()
-        return True
+        if self.roll is None:
+            self._open_search()
 
     async def action_inventory(self) -> None:
         from gmscreen.tui.screens.inventory import InventoryScreen

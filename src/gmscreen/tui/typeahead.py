@@ -13,6 +13,11 @@ lost or ran its commands. Here:
   focused. The keys typed meanwhile wait in the app's queue, then go to the new screen.
 * the screens that have such keys run their other bindings as each key reaches them
   (:func:`run_bindings_now`), so that :func:`keys_settled` sees them done.
+* a dialog's keys that may close it (enter, esc, r) are priority bindings too, whose action runs
+  through :func:`close_in_order`: once the keys typed before are handled, it runs, and if it
+  closed the dialog, the app takes the next key only once the callback of whoever opened the
+  dialog (:func:`open_screen`) is done. A gain's check, the next check due, opened from that
+  callback, so gets the keys typed after the closing key; without one, the screen below does.
 * :class:`InOrderInput`, a text box, runs the keys it does not type (tab, enter, the cursor
   moves) as they arrive, and hands on the keys that reach it after the focus has moved on: a
   form filled in at once, tabs and all, gets each field's own text.
@@ -21,13 +26,17 @@ lost or ran its commands. Here:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import inspect
+import weakref
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from textual import events
 from textual._context import active_message_pump
+from textual.binding import Binding
 from textual.dom import DOMNode
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
 from gmscreen.tui.widgets.text_input import TextInput
@@ -69,17 +78,83 @@ def opener(
     return run
 
 
+# each screen opened by open_screen: set once the callback it was opened with has run, after it closed
+_CALLBACK_DONE: weakref.WeakKeyDictionary[Screen[Any], asyncio.Event] = weakref.WeakKeyDictionary()
+
+
 async def open_screen(below: Screen[Any], screen: Screen[R], done: Done[R] | None = None) -> None:
     """Open ``screen`` over ``below`` (``done`` gets what it is dismissed with), from a priority
-    binding: the keys typed before are handled first, and those typed after go to ``screen``."""
+    binding: the keys typed before are handled first, and those typed after go to ``screen``.
+
+    ``done`` runs on ``below`` (not on the app, which :func:`close_in_order` keeps waiting for it);
+    what it opens with this function gets the keys typed after the one that closed ``screen``."""
     await keys_settled(below)
-    await below.app.push_screen(screen, done)
+    finished = _CALLBACK_DONE[screen] = asyncio.Event()
+
+    async def callback(result: R | None) -> None:
+        try:
+            if done is not None:
+                outcome = done(result)
+                if inspect.isawaitable(outcome):
+                    await outcome
+        finally:
+            finished.set()
+
+    token = active_message_pump.set(below)  # push_screen runs the callback on the caller's pump
+    try:
+        mounted = below.app.push_screen(screen, callback)
+    finally:
+        active_message_pump.reset(token)
+    await mounted
     if screen.focused is None:  # as Textual would, a moment later: the keys need it now
         auto = screen.AUTO_FOCUS if screen.AUTO_FOCUS is not None else screen.app.AUTO_FOCUS
         for widget in screen.query(auto) if auto else ():
             if widget.focusable:
                 screen.set_focus(widget)
                 break
+
+
+async def close_in_order(screen: Screen[Any], action: Callable[[], object]) -> None:
+    """For a dialog's priority binding (its ``_action_<name>``, which Textual runs rather than
+    ``action_<name>``) whose ``action`` may close it: the keys typed before are handled first;
+    if it closed the dialog, this returns (and the app takes the next key) once the callback it
+    was opened with (:func:`open_screen`) is done: the keys typed after go to what that opens."""
+    await keys_settled(screen)
+    if screen.app.screen is not screen:
+        return
+    action()
+    finished = _CALLBACK_DONE.get(screen)
+    if finished is not None and screen not in screen.app.screen_stack:
+        await finished.wait()
+
+
+def priority(bindings: Iterable[Binding]) -> list[Binding]:
+    """The same bindings, run by the app as it takes their key (for :class:`InOrderDialog`)."""
+    return [replace(binding, priority=True) for binding in bindings]
+
+
+class InOrderDialog(ModalScreen[R]):
+    """A dialog whose roll, confirm and cancel keys may close it: given as :func:`priority`
+    bindings, they run through :func:`close_in_order` (the keys typed after go to what opens
+    next). Its ``action_<name>`` methods do the work; from ``on_key`` they may run at once."""
+
+    def action_roll(self) -> None:
+        """Roll the die awaited, if any."""
+
+    def action_confirm(self) -> None:
+        """Go on (and perhaps close)."""
+
+    def action_cancel(self) -> None:
+        """Close without going on."""
+
+    async def _action_roll(self) -> None:
+        await close_in_order(self, self.action_roll)
+
+    async def _action_confirm(self) -> None:
+        await close_in_order(self, self.action_confirm)
+
+    async def _action_cancel(self) -> None:
+        await close_in_order(self, self.action_cancel)
 
 
 def pass_on(screen: Screen[Any], event: events.Key) -> bool:

@@ -16,7 +16,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from gmscreen.campaign.errors import CampaignError
@@ -34,6 +33,7 @@ from gmscreen.tui.format import (
     units_text,
 )
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.typeahead import InOrderDialog, priority
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.meter import meter
 
@@ -84,7 +84,7 @@ class CheckResult:
     episode: EpisodeShown | None
 
 
-class CheckScreen(ModalScreen[CheckResult | None]):
+class CheckScreen(InOrderDialog[CheckResult | None]):
     DEFAULT_CSS = """
     CheckScreen { align: center middle; }
     CheckScreen > #dialog {
@@ -108,7 +108,8 @@ class CheckScreen(ModalScreen[CheckResult | None]):
         fumble_base: int,
     ) -> None:
         super().__init__()
-        add_bindings(self, [*bindings("dialog", t, DIALOG_KEYS)])
+        # its keys may close it, then open the next check: see gmscreen.tui.typeahead
+        add_bindings(self, priority(bindings("dialog", t, DIALOG_KEYS)))
         self.driver = driver
         self.character_name = name
         self.t = t

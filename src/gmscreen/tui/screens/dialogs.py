@@ -16,7 +16,13 @@ from textual.widgets import Static
 from gmscreen.rules.madness import DAY, HOUR, MINUTE
 from gmscreen.tui.commands import NO_ROLL, YES_NO, add_bindings, bindings
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.typeahead import InOrderInput, open_screen, run_bindings_now
+from gmscreen.tui.typeahead import (
+    InOrderDialog,
+    InOrderInput,
+    open_screen,
+    priority,
+    run_bindings_now,
+)
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.text_input import TextInput as Input
 
@@ -135,14 +141,18 @@ def parse_amount(text: str, round_seconds: int, units: dict[str, str]) -> int | 
     return number * size
 
 
-class AdvanceScreen(ModalScreen[int | None]):
-    """How much game time passes: ``10`` (rounds), ``10 m``, ``2 h``, ``1 d``."""
+class AdvanceScreen(InOrderDialog[int | None]):
+    """How much game time passes: ``10`` (rounds), ``10 m``, ``2 h``, ``1 d``.
+
+    The amount is typed in order (an :class:`InOrderInput`), and enter and esc are priority
+    bindings (:class:`InOrderDialog`): the keys typed after enter go to the screen below, not
+    into the amount."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="AdvanceScreen")
 
     def __init__(self, t: Translate, round_seconds: int) -> None:
         super().__init__()
-        add_bindings(self, [*bindings("dialog", t, NO_ROLL)])
+        add_bindings(self, priority(bindings("dialog", t, NO_ROLL)))
         self.t = t
         self.round_seconds = round_seconds
         self.units = {
@@ -155,20 +165,27 @@ class AdvanceScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Content(self.t("advance.title")), id="title")
-            yield Input(placeholder=self.t("advance.placeholder"), id="amount")
+            yield InOrderInput(placeholder=self.t("advance.placeholder"), id="amount")
             yield Static(id="error")
             yield Static(Content(self.t("advance.hint")), id="hint")
         yield KeyBar()
 
     @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        self._advance(event.value)  # the text as submitted, not with what was typed after enter
+
     def action_confirm(self) -> None:
-        seconds = parse_amount(
-            self.query_one("#amount", Input).value, self.round_seconds, self.units
-        )
+        self._advance(self.query_one("#amount", Input).value)
+
+    def _advance(self, text: str) -> None:
+        if not self.is_active:  # once: an enter and an esc typed at once close it but once
+            return
+        seconds = parse_amount(text, self.round_seconds, self.units)
         if seconds is None or seconds <= 0:
             self.query_one("#error", Static).update(Content(self.t("advance.error")))
             return
         self.dismiss(seconds)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        if self.is_active:
+            self.dismiss(None)

@@ -15,7 +15,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -33,6 +32,7 @@ from gmscreen.tui.commands import (
 )
 from gmscreen.tui.format import error_text, roll_text
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.typeahead import InOrderDialog, priority
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.typed_line import TypedLine
 
@@ -76,7 +76,7 @@ def preset_hint(preset: Preset, t: Translate) -> str:
     return t("gain.hint.entered")
 
 
-class GainScreen(ModalScreen[list[GainDone] | None]):
+class GainScreen(InOrderDialog[list[GainDone] | None]):
     DEFAULT_CSS = """
     GainScreen { align: center middle; }
     GainScreen > #dialog {
@@ -103,7 +103,8 @@ class GainScreen(ModalScreen[list[GainDone] | None]):
         super().__init__()
         add_bindings(
             self,
-            bindings("dialog", t, (*DIALOG_KEYS, *LIST_MOVES)),
+            # its keys may close it, then open the checks due: see gmscreen.tui.typeahead
+            [*priority(bindings("dialog", t, DIALOG_KEYS)), *bindings("dialog", t, LIST_MOVES)],
         )
         self.targets = list(targets)
         self.apply = apply

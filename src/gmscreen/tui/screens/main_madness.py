@@ -2,7 +2,8 @@
 
 Each opens from a priority binding through :func:`gmscreen.tui.typeahead.open_screen`, so the
 keys typed right after ``g``, ``m`` or ``M`` go into the dialog in the order typed; what follows a
-dialog (the checks after a gain, the next check due) opens from its result callback.
+dialog (the checks after a gain, the next check due) opens from its result callback, and gets the
+keys typed right after the one that closed the dialog (``close_in_order``).
 """
 
 from __future__ import annotations

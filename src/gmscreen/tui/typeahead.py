@@ -26,6 +26,7 @@ lost or ran its commands. Here:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import weakref
 from collections.abc import Awaitable, Callable, Iterable
@@ -78,6 +79,8 @@ def opener(
     return run
 
 
+CALLBACK_WAIT = 2.0  # seconds close_in_order holds the keys for a dialog's callback, at most
+
 # each screen opened by open_screen: set once the callback it was opened with has run, after it closed
 _CALLBACK_DONE: weakref.WeakKeyDictionary[Screen[Any], asyncio.Event] = weakref.WeakKeyDictionary()
 
@@ -125,7 +128,10 @@ async def close_in_order(screen: Screen[Any], action: Callable[[], object]) -> N
     action()
     finished = _CALLBACK_DONE.get(screen)
     if finished is not None and screen not in screen.app.screen_stack:
-        await finished.wait()
+        # Bounded: a callback that waited on something slow (or on the GM) must not leave the
+        # app taking no key at all; past the bound the keys go on as Textual hands them out.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(finished.wait(), CALLBACK_WAIT)
 
 
 def priority(bindings: Iterable[Binding]) -> list[Binding]:

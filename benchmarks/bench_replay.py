@@ -31,9 +31,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+from textual.app import App
+from textual.widgets import Static
 
+from common import SIZE, WIDTH, BareApp, summary
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.journal import SessionHeader, read_session
 from gmscreen.campaign.paths import create_campaign, demo_source
@@ -46,7 +47,6 @@ from gmscreen.tui.screens.replay import ReplayScreen
 EVENTS = 10_000
 PASSES = 3  # every screen jump is timed this many times, in separate passes
 UNDO_EVERY = 50
-SIZE = (120, 40)
 SESSION = "2025-01-01-1"
 
 
@@ -81,30 +81,10 @@ def write_campaign(root: Path, header: SessionHeader, events: list[ev.Event]) ->
     return folder
 
 
-def percentile(ms: list[float], p: float) -> float:
-    """``ms`` sorted."""
-    return ms[min(len(ms) - 1, int(len(ms) * p))]
-
-
-def summary(label: str, times: list[float]) -> str:
-    ms = sorted(t * 1000 for t in times)
-    return (
-        f"{label:<58} median {statistics.median(ms):7.2f} ms   p90 {percentile(ms, 0.9):7.2f} ms"
-        f"   p99 {percentile(ms, 0.99):7.2f} ms   max {ms[-1]:7.2f} ms   n={len(ms)}"
-    )
-
-
 def timed(run: Callable[[], object], times: list[float]) -> None:
     start = time.perf_counter()
     run()
     times.append(time.perf_counter() - start)
-
-
-class BareApp(App[None]):
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("bare")
-        yield Footer()
 
 
 async def to_frame(app: App[None], frames: list[float], change: Callable[[], object]) -> float:
@@ -214,7 +194,7 @@ def main() -> None:
         opened = time.perf_counter() - start
         undos = sum(isinstance(e.data, ev.Undo) for e in replay.events)
         print(f"session: {replay.steps} events ({undos} undos), {path.stat().st_size // 1024} KiB")
-        print(f"{'read the journal and build the cache':<58} {opened * 1000:7.1f} ms")
+        print(f"{'read the journal and build the cache':<{WIDTH}} {opened * 1000:7.1f} ms")
 
         steps = [rng.randint(0, replay.steps) for _ in range(2000)]
         jumps: list[float] = []

@@ -15,6 +15,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from common import percentile
 from gmscreen.campaign import open_table
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.store import load, write_checkpoint
@@ -32,11 +33,6 @@ def party(n: int) -> Campaign:
     return Campaign(name="Bench", characters=chars)
 
 
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
-
-
 def bench_append(root: Path, count: int = 500) -> None:
     folder = root / "append"
     folder.mkdir()
@@ -50,7 +46,7 @@ def bench_append(root: Path, count: int = 500) -> None:
     ms = [x * 1000 for x in times]
     print(
         f"append (gain, journaled with fsync), {count} events: "
-        f"p50 {percentile(ms, 50):.2f} ms, p99 {percentile(ms, 99):.2f} ms, "
+        f"p50 {percentile(ms, 0.5):.2f} ms, p99 {percentile(ms, 0.99):.2f} ms, "
         f"max {max(ms):.2f} ms  (target p99 <= 10 ms)"
     )
 

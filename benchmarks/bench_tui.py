@@ -32,8 +32,9 @@ from pathlib import Path
 from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, OptionList, RichLog, Sparkline, Static
+from textual.widgets import Footer, OptionList, RichLog, Sparkline, Static
 
+from common import SIZE, WIDTH, BareApp, summary
 from gmscreen.campaign.model import Settings
 from gmscreen.campaign.paths import create_campaign, make_demo_copy
 from gmscreen.campaign.table import open_table
@@ -42,7 +43,6 @@ from gmscreen.tui.app import make_app
 RUNS = 7
 LAUNCHES = 15  # each program, interleaved: a launch moves by 100 ms with the machine's load
 CHARACTERS = 200
-SIZE = (120, 40)
 QUIET = 0.08  # a key's frames are over once none came for this long
 
 
@@ -50,16 +50,13 @@ def fixed_clock() -> datetime:
     return datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
 
 
-class BareApp(App[None]):
+class BareKeyApp(BareApp):
+    """The bare app, with a key that changes its line: the baseline for keypress-to-frame."""
+
     BINDINGS = [("j", "bell", "Bell")]
 
     def action_bell(self) -> None:
         self.query_one(Static).update(str(time.perf_counter()))
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("bare")
-        yield Footer()
 
 
 class SameLayoutApp(App[None]):
@@ -179,12 +176,6 @@ def big_campaign(root: Path) -> Path:
     return folder
 
 
-def summary(label: str, times: list[float]) -> str:
-    ms = sorted(t * 1000 for t in times)
-    p90 = ms[min(len(ms) - 1, int(len(ms) * 0.9))]
-    return f"{label:<50} median {statistics.median(ms):7.1f} ms   p90 {p90:7.1f} ms   n={len(ms)}"
-
-
 async def press_to_frame(app: App[None], key: str, frames: list[float]) -> tuple[float, float]:
     """Send one key as the terminal would; seconds until the first and the last frame it caused."""
     driver = app._driver
@@ -237,16 +228,16 @@ def plan_for_gmscreen() -> list[tuple[str, str]]:
 def main() -> None:
     bare, same, ours = [], [], []
     for _ in range(RUNS):  # interleaved, so a busy moment of the machine hits all three
-        bare.append(asyncio.run(first_frame(BareApp)))
+        bare.append(asyncio.run(first_frame(BareKeyApp)))
         same.append(asyncio.run(first_frame(SameLayoutApp)))
         ours.append(asyncio.run(first_frame(demo_app)))
     print(summary("first frame, bare Textual App (3 widgets)", bare))
     print(summary("first frame, plain Textual, same layout", same))
     print(summary("first frame, gmscreen demo", ours))
     ratio = statistics.median(ours) / statistics.median(bare)
-    print(f"{'ratio to the bare App, in-process':<50} {ratio:.2f}x")
+    print(f"{'ratio to the bare App, in-process':<{WIDTH}} {ratio:.2f}x")
     ratio = statistics.median(ours) / statistics.median(same)
-    print(f"{'ratio to the same layout in plain Textual':<50} {ratio:.2f}x")
+    print(f"{'ratio to the same layout in plain Textual':<{WIDTH}} {ratio:.2f}x")
     gmscreen = str(Path(sys.executable).with_name("gmscreen"))
     bare_run = [sys.executable, "-c", LAUNCH_BARE]
     launch(bare_run, b"bare-app-ready", b"\x11")  # once each first: the module caches warm up
@@ -258,12 +249,12 @@ def main() -> None:
     print(summary("launch to first frame, bare Textual App", bare_launch))
     print(summary("launch to first frame, gmscreen --demo", ours_launch))
     ratio = statistics.median(ours_launch) / statistics.median(bare_launch)
-    print(f"{'launch ratio of medians (target <= 1.3x)':<50} {ratio:.2f}x")
+    print(f"{'launch ratio of medians (target <= 1.3x)':<{WIDTH}} {ratio:.2f}x")
     # Each gmscreen launch against the bare launch just before it: a busy moment of the
     # machine slows both of a pair.
     paired = statistics.median(o / b for o, b in zip(ours_launch, bare_launch, strict=True))
-    print(f"{'launch ratio, median of back-to-back pairs':<50} {paired:.2f}x")
-    bare_keys = asyncio.run(keypresses(BareApp, [("bare app, a key with a binding", "j")] * 30))
+    print(f"{'launch ratio, median of back-to-back pairs':<{WIDTH}} {paired:.2f}x")
+    bare_keys = asyncio.run(keypresses(BareKeyApp, [("bare app, a key with a binding", "j")] * 30))
     for label, times in bare_keys.items():
         print(summary(label, times))
     with tempfile.TemporaryDirectory() as tmp:

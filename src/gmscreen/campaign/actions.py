@@ -37,7 +37,7 @@ def _sane(character: Character, sanity: MadnessState, **other: Any) -> Character
 
 def _needs_madness(state: Campaign) -> None:
     if "madness" not in state.settings.modules:
-        raise InvalidAction("this campaign does not use the madness rules", "madness_off")
+        raise InvalidAction(code="madness_off")
 
 
 def check_due(character: Character) -> bool:
@@ -80,15 +80,9 @@ def check_roll(state: Campaign, character_id: str, d100: Roll) -> Draft:
     _needs_madness(state)
     c = state.character(character_id)
     if c.awaiting_kind is not None:
-        raise InvalidAction(
-            f"{c.name}'s check failed: roll the kind of madness first", "kind_first", name=c.name
-        )
+        raise InvalidAction(code="kind_first", name=c.name)
     if c.sanity.episode is not None:
-        raise InvalidAction(
-            f"{c.name} is mad already; a check waits until the episode ends",
-            "mad_already",
-            name=c.name,
-        )
+        raise InvalidAction(code="mad_already", name=c.name)
     base = state.settings.fumble_base
     try:
         r = madness.resolve_check_roll(c.sanity, d100, base)
@@ -115,11 +109,7 @@ def check_kind(state: Campaign, character_id: str, d6: Roll) -> Draft:
     _needs_madness(state)
     c = state.character(character_id)
     if c.awaiting_kind is None:
-        raise InvalidAction(
-            f"no kind of madness is due for {c.name}: no check has failed",
-            "no_kind_due",
-            name=c.name,
-        )
+        raise InvalidAction(code="no_kind_due", name=c.name)
     try:
         e = madness.start_episode(
             c.sanity,
@@ -147,7 +137,7 @@ def check_kind(state: Campaign, character_id: str, d6: Roll) -> Draft:
 def advance(state: Campaign, seconds: int, reason: str, rng: random.Random) -> list[Draft]:
     """Time passes: the clock moves, then episodes end and midnights recover, in order."""
     if seconds <= 0:
-        raise InvalidAction("time only runs forward: advance by 1 second or more", "time_forward")
+        raise InvalidAction(code="time_forward")
     now = state.clock
     drafts: list[Draft] = [(None, ev.ClockAdvanced(seconds, reason, now, now + seconds), now)]
     chars = {c.id: c for c in state.characters}
@@ -218,7 +208,7 @@ def remove_character(state: Campaign, character_id: str) -> Draft:
 
 def note(state: Campaign, text: str, character_id: str | None) -> Draft:
     if not text.strip():
-        raise InvalidAction("the note is empty", "empty_note")
+        raise InvalidAction(code="empty_note")
     if character_id is not None:
         state.character(character_id)
     return character_id, ev.Note(text), state.clock
@@ -226,14 +216,10 @@ def note(state: Campaign, text: str, character_id: str | None) -> Draft:
 
 def _merp_character(state: Campaign, character_id: str) -> Character:
     if "merp-items" not in state.settings.modules:
-        raise InvalidAction("this campaign does not use the MERP special items", "merp_off")
+        raise InvalidAction(code="merp_off")
     c = state.character(character_id)
     if c.merp is None:
-        raise InvalidAction(
-            f"{c.name} has no MERP profile (spell-user category, points)",
-            "no_merp_profile",
-            name=c.name,
-        )
+        raise InvalidAction(code="no_merp_profile", name=c.name)
     return c
 
 

@@ -24,9 +24,6 @@ MAX_SIDES = 1000
 MAX_MODIFIER = 10_000
 
 _EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+|%)\s*(?:([+-])\s*(\d+))?\s*$")
-ALLOWED = (
-    f"use NdM, NdM+K, NdM-K, dM, d100 or d% with 1 to {MAX_DICE} dice of 2 to {MAX_SIDES} sides"
-)
 
 
 class DiceError(CodedError, ValueError):
@@ -71,36 +68,17 @@ def parse(expression: str | DiceExpr) -> DiceExpr:
         return expression
     match = _EXPR.match(expression)
     if match is None:
-        raise DiceError(
-            f"{expression!r} is not a dice expression: {ALLOWED}",
-            "dice_expression",
-            expr=expression,
-        )
+        raise DiceError(code="dice_expression", expr=expression)
     count_text, sides_text, sign, mod_text = match.groups()
     count = int(count_text) if count_text else 1
     sides = 100 if sides_text == "%" else int(sides_text)
     if not 1 <= count <= MAX_DICE:
-        raise DiceError(
-            f"{expression!r} rolls {count} dice: {ALLOWED}",
-            "dice_count",
-            expr=expression,
-            count=count,
-        )
+        raise DiceError(code="dice_count", expr=expression, count=count)
     if not 2 <= sides <= MAX_SIDES:
-        raise DiceError(
-            f"{expression!r} has dice of {sides} sides: {ALLOWED}",
-            "dice_sides",
-            expr=expression,
-            sides=sides,
-        )
+        raise DiceError(code="dice_sides", expr=expression, sides=sides)
     modifier = int(mod_text) if mod_text else 0
     if modifier > MAX_MODIFIER:
-        raise DiceError(
-            f"{expression!r} adds too much: modifiers go up to {MAX_MODIFIER}",
-            "dice_modifier",
-            expr=expression,
-            high=MAX_MODIFIER,
-        )
+        raise DiceError(code="dice_modifier", expr=expression, high=MAX_MODIFIER)
     if sign == "-":
         modifier = -modifier
     return DiceExpr(count, sides, modifier)
@@ -165,12 +143,7 @@ def roll(expression: str | DiceExpr, rng: random.Random) -> Roll:
 def _read_die(text: str, sides: int, expression: str) -> int:
     text = text.strip()
     if not text.isdigit():
-        raise DiceError(
-            f"{text!r} is not a number (typed for {expression})",
-            "typed_not_number",
-            text=text,
-            expr=expression,
-        )
+        raise DiceError(code="typed_not_number", text=text, expr=expression)
     value = int(text)
     # Physical dice: a d100 shows 00 for 100 and a d10 shows 0 for 10.
     if sides == 100 and text == "00":
@@ -178,12 +151,7 @@ def _read_die(text: str, sides: int, expression: str) -> int:
     elif sides == 10 and value == 0:
         value = 10
     if not 1 <= value <= sides:
-        raise DiceError(
-            f"{text} is not on a d{sides}: type a number from 1 to {sides}",
-            "typed_off_die",
-            text=text,
-            sides=sides,
-        )
+        raise DiceError(code="typed_off_die", text=text, sides=sides)
     return value
 
 
@@ -198,16 +166,10 @@ def typed(expression: str | DiceExpr, value: int | str) -> Roll:
         value = str(value)
     pieces = [p for p in re.split(r"[,\s]+", value.strip()) if p]
     if not pieces:
-        raise DiceError(f"nothing typed for {expr.text}", "typed_nothing", expr=expr.text)
+        raise DiceError(code="typed_nothing", expr=expr.text)
     if len(pieces) > 1:
         if len(pieces) != expr.count:
-            raise DiceError(
-                f"{expr.text} rolls {expr.count} dice, but {len(pieces)} were typed",
-                "typed_count",
-                expr=expr.text,
-                count=expr.count,
-                typed=len(pieces),
-            )
+            raise DiceError(code="typed_count", expr=expr.text, count=expr.count, typed=len(pieces))
         dice = tuple(_read_die(p, expr.sides, expr.text) for p in pieces)
         return Roll(expr.text, dice, expr.modifier, sum(dice) + expr.modifier, "typed")
     if expr.count == 1 and expr.modifier == 0:
@@ -215,21 +177,11 @@ def typed(expression: str | DiceExpr, value: int | str) -> Roll:
         return Roll(expr.text, (die,), 0, die, "typed")
     text = pieces[0]
     if not text.lstrip("-").isdigit():
-        raise DiceError(
-            f"{text!r} is not a number (typed for {expr.text})",
-            "typed_not_number",
-            text=text,
-            expr=expr.text,
-        )
+        raise DiceError(code="typed_not_number", text=text, expr=expr.text)
     total = int(text)
     if not expr.lowest <= total <= expr.highest:
         raise DiceError(
-            f"{total} cannot come from {expr.text}: type a total from {expr.lowest} to {expr.highest}",
-            "typed_total",
-            total=total,
-            expr=expr.text,
-            low=expr.lowest,
-            high=expr.highest,
+            code="typed_total", total=total, expr=expr.text, low=expr.lowest, high=expr.highest
         )
     dice = (total - expr.modifier,) if expr.count == 1 else ()
     return Roll(expr.text, dice, expr.modifier, total, "typed")
@@ -240,12 +192,7 @@ def picked(expression: str | DiceExpr, total: int) -> Roll:
     expr = parse(expression)
     if not expr.lowest <= total <= expr.highest:
         raise DiceError(
-            f"{total} cannot be picked for {expr.text}: pick from {expr.lowest} to {expr.highest}",
-            "picked_range",
-            total=total,
-            expr=expr.text,
-            low=expr.lowest,
-            high=expr.highest,
+            code="picked_range", total=total, expr=expr.text, low=expr.lowest, high=expr.highest
         )
     dice = (total - expr.modifier,) if expr.count == 1 else ()
     return Roll(expr.text, dice, expr.modifier, total, "picked")

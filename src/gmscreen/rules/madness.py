@@ -118,21 +118,10 @@ def _whole(inputs: Mapping[str, int | str], name: str) -> int:
     value = inputs[name]
     if isinstance(value, str):
         if not value.strip().isdigit():
-            raise MadnessError(
-                f"{name} must be a whole number, not {value!r}",
-                "input_not_whole",
-                field=name,
-                value=value,
-            )
+            raise MadnessError(code="input_not_whole", field=name, value=value)
         value = int(value)
     if not 0 <= value <= MAX_STAT:
-        raise MadnessError(
-            f"{name} must be from 0 to {MAX_STAT}, not {value}",
-            "input_range",
-            field=name,
-            high=MAX_STAT,
-            value=value,
-        )
+        raise MadnessError(code="input_range", field=name, high=MAX_STAT, value=value)
     return value
 
 

@@ -107,7 +107,7 @@ def test_the_english_text_is_the_catalogs(code: str) -> None:
         ("input_not_whole", "pow must be a whole number, not 3x"),
         ("input_range", "pow must be from 0 to 1000, not 5000"),
         ("madness_off", "This campaign does not use the madness rules."),
-        ("no_kind_due", "no kind of madness is due for Artinar: no check has failed"),
+        ("no_kind_due", "No kind of madness is due for Artinar: no check has failed."),
         ("empty_note", "The note is empty."),
     ],
 )

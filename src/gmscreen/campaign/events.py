@@ -4,27 +4,22 @@ Every event carries its sequence number, the action it belongs to (an action is 
 press did: an ``advance`` may end episodes and days too; undo works on whole actions), the wall
 clock, the game clock, the character, and a typed payload with the rule inputs, every die as
 ``Roll.to_dict()``, the outcome and the values it changed as ``changes`` (field -> [before,
-after]). Payloads hold keys and numbers only, never words in a language.
+after]). Payloads hold keys and numbers only, never words in a language. Their JSON form
+(encoding, checked decoding) is :mod:`gmscreen.campaign.event_json`.
 """
 
 from __future__ import annotations
 
-import types
-import typing
-from collections.abc import Callable
-from dataclasses import MISSING, dataclass, fields, is_dataclass
-from functools import cache
-from typing import Any, Literal, Union
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from gmscreen.campaign.construct import constructor
-from gmscreen.code_cache import compile_source
-from gmscreen.rules.dice import DiceError, Roll
+from gmscreen.campaign.event_json import EXPECTED, decoder, encode
 
-Changes = dict[str, list[Any]]  # field -> [before, after], plain values
-
-
-class EventFormatError(ValueError):
-    """An event line that does not have the expected shape; the message names the key."""
+# Part of this module's interface (the payloads' ``changes``, the error reading them raises):
+from gmscreen.campaign.event_json import Changes as Changes
+from gmscreen.campaign.event_json import EventFormatError as EventFormatError
+from gmscreen.rules.dice import Roll
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +308,7 @@ class Event:
             "game": self.game,
             "kind": self.kind,
             "character": self.character,
-            "data": _encode(self.data),
+            "data": encode(self.data),
         }
 
     @classmethod
@@ -329,194 +324,18 @@ class Event:
         # Checked in this order, so the first bad key is the one named (as the fields are).
         seq = raw.get("seq")
         if type(seq) is not int:
-            raise EventFormatError(f"seq: {_EXPECTED[int]}")
+            raise EventFormatError(f"seq: {EXPECTED[int]}")
         action = raw.get("action")
         if type(action) is not int:
-            raise EventFormatError(f"action: {_EXPECTED[int]}")
+            raise EventFormatError(f"action: {EXPECTED[int]}")
         at = raw.get("at")
         if type(at) is not str:
-            raise EventFormatError(f"at: {_EXPECTED[str]}")
+            raise EventFormatError(f"at: {EXPECTED[str]}")
         game = raw.get("game")
         if type(game) is not int:
-            raise EventFormatError(f"game: {_EXPECTED[int]}")
-        decode = _decoder(PAYLOADS[kind])  # type: ignore[arg-type]
+            raise EventFormatError(f"game: {EXPECTED[int]}")
+        decode = decoder(PAYLOADS[kind])  # type: ignore[arg-type]
         return _event(seq, action, at, game, character, decode(raw.get("data"), "data"))
 
 
 _event = constructor(Event)
-
-
-def _encode(value: Any) -> Any:
-    if isinstance(value, Roll):
-        return value.to_dict()
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _encode(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, tuple | list):
-        return [_encode(v) for v in value]
-    return value
-
-
-# --- decoding, checked, with a decoder built once per type -------------------------------------
-
-Decoder = Callable[[Any, str], Any]
-
-# What a key holds when it is wrong, for the plain types; the generated decoders inline them.
-_EXPECTED: dict[type[Any], str] = {
-    int: "expected a whole number",
-    str: "expected text",
-    bool: "expected true or false",
-}
-
-
-def _int(value: Any, key: str) -> int:
-    if type(value) is not int:  # not isinstance: a bool is no number here
-        raise EventFormatError(f"{key}: {_EXPECTED[int]}")
-    return value
-
-
-def _str(value: Any, key: str) -> str:
-    if type(value) is not str:
-        raise EventFormatError(f"{key}: {_EXPECTED[str]}")
-    return value
-
-
-def _bool(value: Any, key: str) -> bool:
-    if type(value) is not bool:
-        raise EventFormatError(f"{key}: {_EXPECTED[bool]}")
-    return value
-
-
-def _roll(value: Any, key: str) -> Roll:
-    try:
-        return Roll.from_dict(value)
-    except (KeyError, TypeError, ValueError, DiceError) as error:
-        raise EventFormatError(f"{key}: not a roll ({error})") from None
-
-
-def _changes(value: Any, key: str) -> Changes:
-    if type(value) is not dict:
-        raise EventFormatError(f"{key}: expected field -> [before, after]")
-    for pair in value.values():
-        if type(pair) is not list or len(pair) != 2:
-            raise EventFormatError(f"{key}: expected field -> [before, after]")
-    return value
-
-
-def _any_dict(value: Any, key: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise EventFormatError(f"{key}: expected an object")
-    return value
-
-
-def _inputs(value: Any, key: str) -> dict[str, int | str]:
-    if isinstance(value, dict):
-        for v in value.values():
-            # The exact types first: that is all JSON gives, and it is the common case.
-            if type(v) is int or type(v) is str:
-                continue
-            if isinstance(v, bool) or not isinstance(v, int | str):
-                break
-        else:
-            return value
-    raise EventFormatError(f"{key}: expected names with numbers or text")
-
-
-def _optional(tp: Any) -> Any | None:
-    """The X of ``X | None``, or None if ``tp`` is not optional."""
-    args = typing.get_args(tp)
-    if typing.get_origin(tp) in (Union, types.UnionType) and type(None) in args:
-        return next(a for a in args if a is not type(None))
-    return None
-
-
-@cache
-def _decoder(tp: Any) -> Decoder:
-    if tp in _EXPECTED:
-        return {int: _int, str: _str, bool: _bool}[tp]
-    if tp is Roll:
-        return _roll
-    if tp == Changes:
-        return _changes
-    if tp == dict[str, Any]:
-        return _any_dict
-    if tp == dict[str, int | str]:
-        return _inputs
-    inner = _optional(tp)
-    if inner is not None:
-        decode = _decoder(inner)
-        return lambda v, k: None if v is None else decode(v, k)
-    args = typing.get_args(tp)
-    if typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis:
-        item = _decoder(args[0])
-
-        def _tuple(value: Any, key: str) -> tuple[Any, ...]:
-            if not isinstance(value, list):
-                raise EventFormatError(f"{key}: expected a list")
-            return tuple(item(v, f"{key}[{n}]") for n, v in enumerate(value))
-
-        return _tuple
-    if is_dataclass(tp):
-        return _object_decoder(tp)
-    raise TypeError(f"no decoder for {tp!r}")  # a programming error, caught by the tests
-
-
-def _check(var: str, name: str, tp: Any, env: dict[str, Any]) -> list[str]:
-    """Source lines that check (and decode) ``var``, the raw value of field ``name``."""
-    inner = _optional(tp)
-    kind = tp if inner is None else inner
-    if kind in _EXPECTED:  # inline: a call per field is most of the cost of a small payload
-        env[kind.__name__] = kind
-        message = f"{name}: {_EXPECTED[kind]}"
-        lines = [f"if type({var}) is not {kind.__name__}:", f"    raise Error({message!r})"]
-    else:
-        env[f"decode_{var}"] = _decoder(kind)
-        lines = [f"{var} = decode_{var}({var}, {name!r})"]
-    if inner is None:
-        return lines
-    return [f"if {var} is not None:", *(f"    {line}" for line in lines)]
-
-
-def _object_decoder(tp: Any) -> Decoder:
-    """One function for the dataclass ``tp``: each field read, checked and passed in order.
-
-    Generated once per type (as attrs and cattrs do) so that decoding a payload is one call with
-    the checks inline, not a closure per field. It behaves as a loop over the fields would: the
-    first bad field in field order is the one named, as ``<key>.<field>: <what was expected>``;
-    a missing field names every missing one.
-    """
-    hints = typing.get_type_hints(tp)
-    env: dict[str, Any] = {"Error": EventFormatError, "tp": constructor(tp)}
-    body: list[str] = []
-    required: list[str] = []
-    for n, f in enumerate(fields(tp)):
-        var = f"v{n}"
-        check = _check(var, f.name, hints[f.name], env)
-        if f.default is MISSING and f.default_factory is MISSING:
-            required.append(f.name)
-            body += [f"{var} = value[{f.name!r}]", *check]
-            continue
-        # Fields with a default were added later: older journals may leave them out.
-        if f.default is not MISSING:
-            env[f"default_{var}"], default = f.default, f"default_{var}"
-        else:
-            env[f"default_{var}"], default = f.default_factory, f"default_{var}()"
-        body += [f"if {f.name!r} in value:", f"    {var} = value[{f.name!r}]"]
-        body += [f"    {line}" for line in check]
-        body += ["else:", f"    {var} = {default}"]
-    env["required"] = tuple(required)
-    args = ", ".join(f"v{n}" for n in range(len(fields(tp))))
-    lines = [
-        "def decode(value, key):",
-        "    if type(value) is not dict:",
-        '        raise Error(f"{key}: expected an object")',
-        "    try:",
-        *(f"        {line}" for line in body),
-        f"        return tp({args})",
-        "    except KeyError:",  # only value[name] raises it: the nested decoders convert theirs
-        "        missing = [n for n in required if n not in value]",
-        """        raise Error(f"{key}: missing {', '.join(missing)}") from None""",
-        "    except Error as error:",
-        '        raise Error(f"{key}.{error}") from None',
-    ]
-    exec(compile_source("\n".join(lines), f"<decoder of {tp.__qualname__}>"), env)
-    return typing.cast(Decoder, env["decode"])

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,26 @@ def build(campaign: Path | Table, **options: Any) -> GMScreenApp:
         cursor_blink=False,
         **options,
     )
+
+
+Scenario = Callable[[GMScreenApp, Pilot[None]], Awaitable[None]]
+
+
+def play(folder: Path, scenario: Scenario, **options: Any) -> GMScreenApp:
+    """Run ``scenario`` in the app for ``folder`` (120x40, after its first frame)."""
+
+    async def run() -> GMScreenApp:
+        app = build(folder, **options)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await scenario(app, pilot)
+        return app
+
+    return asyncio.run(run())
+
+
+def madness(app: GMScreenApp, character_id: str) -> int:
+    return app.table.state.character(character_id).sanity.madness
 
 
 @pytest.fixture

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from tests.tui.conftest import ARTINAR, CREW, SIZE, build
+from tests.tui.conftest import ARTINAR, CREW, SIZE, madness, play
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import OptionList
@@ -26,27 +24,10 @@ from gmscreen.tui.screens.too_small import TooSmallScreen
 from gmscreen.tui.widgets.roll_log import RollLog
 from gmscreen.tui.widgets.roster import Roster
 
-Scenario = Callable[[GMScreenApp, Pilot[None]], Awaitable[None]]
-
-
-def play(folder: Path, scenario: Scenario, **options: object) -> GMScreenApp:
-    async def run() -> GMScreenApp:
-        app = build(folder, **options)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await scenario(app, pilot)
-        return app
-
-    return asyncio.run(run())
-
 
 def main_screen(app: GMScreenApp) -> MainScreen:
     assert app.main is not None
     return app.main
-
-
-def madness(app: GMScreenApp, character_id: str) -> int:
-    return app.table.state.character(character_id).sanity.madness
 
 
 def journal(app: GMScreenApp) -> list[ev.Event]:

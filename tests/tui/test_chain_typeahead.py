@@ -9,9 +9,8 @@ advance-time box read the keys typed after its enter as part of the amount.
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,20 +23,7 @@ from gmscreen.rules.madness import DEFAULT_ROUND_SECONDS
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.main import MainScreen
 
-from .conftest import ARTINAR, CREW, SIZE, build, drain, fixed_clock, type_ahead
-
-Scenario = Callable[[GMScreenApp, Pilot[None]], Awaitable[None]]
-
-
-def play(folder: Path, scenario: Scenario) -> GMScreenApp:
-    async def run() -> GMScreenApp:
-        app = build(folder)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await scenario(app, pilot)
-        return app
-
-    return asyncio.run(run())
+from .conftest import ARTINAR, CREW, drain, fixed_clock, play, type_ahead
 
 
 def journal(app: GMScreenApp) -> list[object]:

@@ -9,9 +9,8 @@ gone to the screen below, where they were lost or, worse, ran its commands.
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,29 +25,12 @@ from gmscreen.tui.screens.item_tables import ItemTableScreen
 from gmscreen.tui.screens.main import MainScreen
 from gmscreen.tui.widgets.roster import Roster
 
-from .conftest import ARTINAR, CREW, SIZE, build, drain, fixed_clock, type_ahead
+from .conftest import ARTINAR, CREW, drain, fixed_clock, madness, play, type_ahead
 from .test_items import merp_campaign, text_of
-
-Scenario = Callable[[GMScreenApp, Pilot[None]], Awaitable[None]]
-
-
-def play(folder: Path, scenario: Scenario) -> GMScreenApp:
-    async def run() -> GMScreenApp:
-        app = build(folder)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await scenario(app, pilot)
-        return app
-
-    return asyncio.run(run())
 
 
 def kinds(app: GMScreenApp) -> list[str]:
     return [entry.event.kind for entry in app.table.events]
-
-
-def madness(app: GMScreenApp, character_id: str) -> int:
-    return app.table.state.character(character_id).sanity.madness
 
 
 def selected(app: GMScreenApp) -> str | None:

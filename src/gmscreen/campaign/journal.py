@@ -79,7 +79,11 @@ def list_sessions(folder: Path) -> list[Path]:
     """Session files in the order they were played."""
     if not folder.is_dir():
         return []
-    return sorted((p for p in folder.iterdir() if SESSION_NAME.match(p.name)), key=session_sort_key)
+    try:
+        names = [p for p in folder.iterdir() if SESSION_NAME.match(p.name)]
+    except OSError as error:  # as read_checkpoint: a readable problem, not a traceback
+        raise CampaignFileError([Problem(folder, 0, f"cannot read: {error.strerror}")]) from None
+    return sorted(names, key=session_sort_key)
 
 
 def next_session_id(folder: Path, date: str) -> str:

@@ -38,6 +38,11 @@ SUMMARIES: dict[str, str] = {
 }
 
 
+def os_error_text(error: OSError) -> str:
+    """``path: reason`` for a file or folder the system refused (no traceback for the GM)."""
+    return f"{error.filename}: {error.strerror}" if error.filename else str(error.strerror or error)
+
+
 class CliParser(argparse.ArgumentParser):
     """argparse that reports a bad flag or value in one line and exits 2."""
 

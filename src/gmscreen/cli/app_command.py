@@ -85,6 +85,11 @@ def _open(argv: Sequence[str]) -> BaseApp | int:
     except CampaignError as error:
         print(f"gmscreen: error: {error}", file=sys.stderr)
         return 2
+    except OSError as error:  # the lock or a checkpoint the system refused to write
+        from gmscreen.cli import os_error_text
+
+        print(f"gmscreen: error: {os_error_text(error)}", file=sys.stderr)
+        return 2
     return app
 
 

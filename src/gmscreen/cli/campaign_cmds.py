@@ -18,6 +18,7 @@ from gmscreen.campaign.recap_markdown import recap_markdown
 from gmscreen.campaign.reducer import void_actions
 from gmscreen.campaign.replay import pick_session
 from gmscreen.campaign.store import load_sessions, read_checkpoint, recover
+from gmscreen.cli import os_error_text
 from gmscreen.i18n import LANGUAGES, resolve_language, system_language
 from gmscreen.user_config import default_config_path, user_language
 
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     except CampaignError as error:
         return _fail(command, str(error))
     except OSError as error:  # a folder that cannot be made or read: say which, no traceback
-        return _fail(command, f"{error.filename}: {error.strerror}")
+        return _fail(command, os_error_text(error))
 
 
 def _new(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ from gmscreen.campaign.errors import CampaignError, CampaignFileError
 from gmscreen.campaign.paths import campaigns_dir, resolve_campaign
 from gmscreen.campaign.replay import pick_session
 from gmscreen.campaign.store import load_sessions, read_checkpoint
+from gmscreen.cli import os_error_text
 from gmscreen.i18n import LANGUAGES, system_language
 
 
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"gmscreen replay: error: {error}", file=sys.stderr)
         return 2
     except OSError as error:  # a folder that cannot be read: say which, no traceback
-        print(f"gmscreen replay: error: {error.filename or ''}: {error.strerror}", file=sys.stderr)
+        print(f"gmscreen replay: error: {os_error_text(error)}", file=sys.stderr)
         return 2
     run_app(app)
     return 0

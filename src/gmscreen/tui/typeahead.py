@@ -142,7 +142,7 @@ def priority(bindings: Iterable[Binding]) -> list[Binding]:
 class InOrderDialog(ModalScreen[R]):
     """A dialog whose roll, confirm and cancel keys may close it: given as :func:`priority`
     bindings, they run through :func:`close_in_order` (the keys typed after go to what opens
-    next). Its ``action_<name>`` methods do the work; from ``on_key`` they may run at once."""
+    next). Its ``action_<name>`` methods do the work."""
 
     def action_roll(self) -> None:
         """Roll the die awaited, if any."""

@@ -23,7 +23,7 @@ from gmscreen.rules import dice
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, MadnessState, Odds
 from gmscreen.rules.madness_check import Phase
-from gmscreen.tui.commands import DIALOG_KEYS, add_bindings, bindings, run_own_binding
+from gmscreen.tui.commands import DIALOG_KEYS, add_bindings, bindings
 from gmscreen.tui.format import (
     alignment_label,
     error_text,
@@ -38,9 +38,6 @@ from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.meter import meter
 
 MAX_TYPED = 3
-
-
-OWN_ACTIONS = ("roll", "confirm", "cancel")  # its keys, run in the order typed (on_key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,8 +244,7 @@ class CheckScreen(InOrderDialog[CheckResult | None]):
         return phase if phase != "done" else None
 
     def on_key(self, event: events.Key) -> None:
-        if run_own_binding(self, event, OWN_ACTIONS):
-            return
+        # roll, confirm and cancel are priority bindings (InOrderDialog): they never get here.
         waiting = self._awaiting()
         if waiting is None or event.character is None or not event.character.isdigit():
             if event.key == "backspace" and self.typed:

@@ -38,7 +38,9 @@ from gmscreen.tui.widgets.typed_line import TypedLine
 
 Stage = Literal["pick", "question", "dice", "adjust"]
 TYPED_CHARACTERS = "0123456789, "
-OWN_ACTIONS = ("roll", "confirm", "cancel", "move")  # its keys, run in the order typed (on_key)
+# The list moves, run in the order typed (on_key); roll, confirm and cancel are priority
+# bindings (InOrderDialog), run before any key reaches on_key.
+OWN_ACTIONS = ("move",)
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,14 +68,20 @@ def parse(expression: str | DiceExpr) -> DiceExpr:
         return expression
     match = _EXPR.match(expression)
     if match is None:
-        raise DiceError(code="dice_expression", expr=expression)
+        raise DiceError(
+            code="dice_expression", expr=expression, max_dice=MAX_DICE, max_sides=MAX_SIDES
+        )
     count_text, sides_text, sign, mod_text = match.groups()
     count = int(count_text) if count_text else 1
     sides = 100 if sides_text == "%" else int(sides_text)
     if not 1 <= count <= MAX_DICE:
-        raise DiceError(code="dice_count", expr=expression, count=count)
+        raise DiceError(
+            code="dice_count", expr=expression, count=count, max_dice=MAX_DICE, max_sides=MAX_SIDES
+        )
     if not 2 <= sides <= MAX_SIDES:
-        raise DiceError(code="dice_sides", expr=expression, sides=sides)
+        raise DiceError(
+            code="dice_sides", expr=expression, sides=sides, max_dice=MAX_DICE, max_sides=MAX_SIDES
+        )
     modifier = int(mod_text) if mod_text else 0
     if modifier > MAX_MODIFIER:
         raise DiceError(code="dice_modifier", expr=expression, high=MAX_MODIFIER)

@@ -101,12 +101,22 @@ class Jump:
     """One timed jump to a frame, and what may explain its time."""
 
     def __init__(
-        self, start: int, step: int, seconds: float, frames: int, full_gc: int, gc_seconds: float
+        self,
+        start: int,
+        step: int,
+        seconds: float,
+        frames: int,
+        full_gc: int,
+        gc_seconds: float,
+        gc_after: float = 0.0,
     ) -> None:
         self.start, self.step, self.seconds = start, step, seconds
         self.frames = frames  # frames drawn until the screen settled (1: only the first)
         self.full_gc = full_gc  # full passes of the cyclic collector before the first frame
         self.gc_seconds = gc_seconds  # time in the collector (any generation) before it
+        # after it, until the screen is idle: the replay collects a jump's garbage right after
+        # its frame, so a key pressed then waits this long too
+        self.gc_after = gc_after
 
     def __str__(self) -> str:
         gc_note = f", {self.full_gc} full gc pass" if self.full_gc else ""
@@ -154,7 +164,10 @@ async def screen_jumps(folder: Path, steps: list[int]) -> tuple[list[float], lis
                     await pilot.pause()
                     full_gc = sum(t < first for t in full_passes)
                     in_gc = sum(end - begin for begin, end in passes if end < first)
-                    jumps.append(Jump(start, screen.step, seconds, len(frames), full_gc, in_gc))
+                    after = sum(end - begin for begin, end in passes if begin >= first)
+                    jumps.append(
+                        Jump(start, screen.step, seconds, len(frames), full_gc, in_gc, after)
+                    )
     finally:
         gc.callbacks.remove(on_gc)
     return update, jumps
@@ -223,6 +236,15 @@ def main() -> None:
         with_gc = [j.seconds for j in jumped if j.full_gc]
         print(f"  {len(with_gc)} of {len(jumped)} with a full gc pass before their frame")
         print(summary("  time in the collector before the frame", [j.gc_seconds for j in jumped]))
+        print(
+            summary("  time in the collector after it (a key waits)", [j.gc_after for j in jumped])
+        )
+        print(
+            summary(
+                "  each jump, frame and collection after it: median of tries",
+                each_of_passes([j.seconds + j.gc_after for j in jumped]),
+            )
+        )
         bare = asyncio.run(bare_updates(len(screen_steps)))
         print(summary(f"baseline: bare Textual app, Static.update + frame, {PASSES} tries", bare))
         print(summary("  each update: the median of its tries", each_of_passes(bare)))

@@ -49,3 +49,5 @@ def test_the_collector_is_back_on_when_the_command_ends_early(tmp_path) -> None:
     assert gc.isenabled()
     assert main([str(tmp_path / "no-such-campaign")]) == 2
     assert gc.isenabled()
+    assert main(["replay", str(tmp_path / "no-such-campaign")]) == 2  # starts up the same way
+    assert gc.isenabled()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gmscreen.code_cache import dataclasses_compiled_once
@@ -28,6 +28,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(argv: Sequence[str]) -> int:
+    return launch(lambda: _open(argv))
+
+
+def launch(open_app: Callable[[], BaseApp | int]) -> int:
+    """Open an app with ``open_app`` (or get the exit status of a command that ends there) and
+    run it: the screen's command and ``gmscreen replay`` start up the same way."""
     # Start-up makes tens of thousands of objects that live as long as the process (modules,
     # Textual's styles, the campaign, the widgets); the cyclic collector would walk them again
     # and again before the first frame. Paused here, and those objects frozen out of its way
@@ -36,7 +42,7 @@ def run(argv: Sequence[str]) -> int:
     try:
         # Imports and opening: the dataclasses' methods come compiled from the last launch.
         with dataclasses_compiled_once():
-            opened = _open(argv)
+            opened = open_app()
         if isinstance(opened, int):
             return opened
         run_app(opened)

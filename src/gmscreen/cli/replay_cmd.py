@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError
 from gmscreen.campaign.paths import campaigns_dir, resolve_campaign
@@ -17,6 +18,9 @@ from gmscreen.campaign.replay import pick_session
 from gmscreen.campaign.store import load_sessions, read_checkpoint
 from gmscreen.cli import os_error_text
 from gmscreen.i18n import LANGUAGES, system_language
+
+if TYPE_CHECKING:
+    from gmscreen.tui.app_base import BaseApp
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -34,13 +38,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gmscreen.cli.app_command import launch
+
+    return launch(lambda: _open(args))
+
+
+def _open(args: argparse.Namespace) -> BaseApp | int:
+    """The replay app, or the exit status if the campaign or session cannot be opened."""
     try:
         folder = resolve_campaign(args.campaign, campaigns_dir(args.dir))
         # Read once here, and handed to the app: it and its picker do not read them again.
         checkpoint, _ = read_checkpoint(folder)
         logs = load_sessions(folder)
         session = pick_session(logs, args.session).header.id if args.session or not logs else None
-        from gmscreen.cli.app_command import run_app
         from gmscreen.tui.config import default_config_path
         from gmscreen.tui.replay_app import make_replay_app
 
@@ -63,5 +73,4 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:  # a folder that cannot be read: say which, no traceback
         print(f"gmscreen replay: error: {os_error_text(error)}", file=sys.stderr)
         return 2
-    run_app(app)
-    return 0
+    return app

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from common import percentile
-from gmscreen.campaign import open_table
+from gmscreen.campaign import open_campaign
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.store import load, write_checkpoint
 from gmscreen.rules import dice
@@ -38,7 +38,9 @@ def bench_append(root: Path, count: int = 500) -> None:
     folder.mkdir()
     write_checkpoint(folder, party(4))
     times = []
-    with open_table(folder, rng=random.Random(1), clock=lambda: FIXED, checkpoint_every=10**9) as t:
+    with open_campaign(
+        folder, rng=random.Random(1), clock=lambda: FIXED, checkpoint_every=10**9
+    ) as t:
         for n in range(count):
             start = time.perf_counter()
             t.gain(f"pc{n % 4}", "friend_dies", roll=dice.typed("1d6", n % 6 + 1))
@@ -72,20 +74,20 @@ def bench_recovery(root: Path, count: int = 10_000) -> None:
     folder = root / "recovery"
     folder.mkdir()
     write_checkpoint(folder, party(6))
-    table = open_table(folder, rng=random.Random(2), clock=lambda: FIXED, checkpoint_every=10**9)
+    live = open_campaign(folder, rng=random.Random(2), clock=lambda: FIXED, checkpoint_every=10**9)
     rng = random.Random(3)
     made = 0
     while made < count:
         pick = rng.random()
         if pick < 0.8:
-            table.gain(f"pc{rng.randrange(6)}", "custom", {"amount": rng.randint(0, 2)})
+            live.gain(f"pc{rng.randrange(6)}", "custom", {"amount": rng.randint(0, 2)})
             made += 1
         elif pick < 0.9:
-            made += len(table.advance(rng.choice([12, 3600, 86_400])))
+            made += len(live.advance(rng.choice([12, 3600, 86_400])))
         else:
-            table.note("n")
+            live.note("n")
             made += 1
-    table._lock.release()  # a crash: the checkpoint never saw these events
+    live._lock.release()  # a crash: the checkpoint never saw these events
     times, cpu = [], []
     for _ in range(7):  # one sample on a shared machine says little: median and spread
         start, start_cpu = time.perf_counter(), time.process_time()

@@ -35,9 +35,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, OptionList, RichLog, Sparkline, Static
 
 from common import SIZE, WIDTH, BareApp, summary
+from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings
 from gmscreen.campaign.paths import create_campaign, make_demo_copy
-from gmscreen.campaign.table import open_table
 from gmscreen.tui.app import make_app
 
 RUNS = 7
@@ -163,9 +163,9 @@ def big_campaign(root: Path) -> Path:
     # keys planned next would go to it instead.
     folder = create_campaign(root, "Two hundred", Settings(auto_check=False))
     rng = random.Random(2)
-    with open_table(folder, rng=rng, clock=fixed_clock, checkpoint_every=10_000) as table:
+    with open_campaign(folder, rng=rng, clock=fixed_clock, checkpoint_every=10_000) as live:
         for n in range(CHARACTERS):
-            table.add_character(
+            live.add_character(
                 f"Character {n:03d}",
                 rng.randint(8, 18),
                 chaos=rng.randint(0, 80),

@@ -5,7 +5,7 @@
 Writes ``campaigns/example`` (an Elric! party with a short past session), ``campaigns/merp-party``
 (a MERP party with background points to spend and one item already rolled) and the demo copy
 shipped with the package (``src/gmscreen/data/demo/example``). Every file is real output of the
-Table facade, so replay and export have something true to show.
+LiveCampaign API, so replay and export have something true to show.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from gmscreen.campaign import open_table
+from gmscreen.campaign import open_campaign
 from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
 from gmscreen.campaign.store import write_checkpoint
 from gmscreen.rules import dice
@@ -82,32 +82,32 @@ def elric_party() -> Campaign:
 
 
 def play_elric_session(folder: Path) -> None:
-    table = open_table(folder, rng=random.Random(1972), clock=wall_clock(EVENING))
-    with table:
-        table.note("The reavers strike the harbour of Ilmar at dawn.")
+    live = open_campaign(folder, rng=random.Random(1972), clock=wall_clock(EVENING))
+    with live:
+        live.note("The reavers strike the harbour of Ilmar at dawn.")
         # RULES.md's worked example: two companions die (9 in all), revenge (2), a demon (POW 16).
-        table.gain("artinar", "friend_dies", roll=dice.typed("1d6", 5))
-        table.gain("artinar", "friend_dies", roll=dice.typed("1d6", 4))
-        table.advance(2 * HOUR)
-        table.gain("artinar", "custom", {"amount": 3})
-        table.undo()  # the GM meant 2 for the revenge
-        table.gain("artinar", "custom", {"amount": 2})
-        table.note("Artinar hunts the murderers down in the alleys.", "artinar")
-        table.gain("artinar", "demon", {"pow": 16})
-        table.gain("vadhra", "demon", {"pow": 16})
-        check = table.start_check("artinar")
+        live.gain("artinar", "friend_dies", roll=dice.typed("1d6", 5))
+        live.gain("artinar", "friend_dies", roll=dice.typed("1d6", 4))
+        live.advance(2 * HOUR)
+        live.gain("artinar", "custom", {"amount": 3})
+        live.undo()  # the GM meant 2 for the revenge
+        live.gain("artinar", "custom", {"amount": 2})
+        live.note("Artinar hunts the murderers down in the alleys.", "artinar")
+        live.gain("artinar", "demon", {"pow": 16})
+        live.gain("vadhra", "demon", {"pow": 16})
+        check = live.start_check("artinar")
         check.roll(dice.typed("d100", 53))  # over Law 47: failure
         check.choose_kind(dice.picked("1d6", 4))  # he flees: the GM picks phobia
-        table.advance(14 * 12)  # 14 rounds: the phobia ends, madness 14 -> 7
-        table.gain("vadhra", "gain_chaos", {"points": 3})
-        table.gain("vadhra", "chaos_god")  # Arioch answers: 10, the first time
-        vadhra = table.start_check("vadhra")
+        live.advance(14 * 12)  # 14 rounds: the phobia ends, madness 14 -> 7
+        live.gain("vadhra", "gain_chaos", {"points": 3})
+        live.gain("vadhra", "chaos_god")  # Arioch answers: 10, the first time
+        vadhra = live.start_check("vadhra")
         vadhra.roll(dice.typed("d100", "00"))  # a fumble: permanent madness too
         vadhra.choose_kind(dice.typed("1d6", 3))  # paranoia
-        table.gain("moryn", "end_of_world", roll=dice.typed("2d8", 5))  # 10 + 5 = 15 >= POW 14
-        table.note("Moryn's check is due; the session ends on the cliffhanger.")
-        table.advance(4 * HOUR)
-        table.end_day()  # Ylen recovers 1d6 under care; gains that day block the others
+        live.gain("moryn", "end_of_world", roll=dice.typed("2d8", 5))  # 10 + 5 = 15 >= POW 14
+        live.note("Moryn's check is due; the session ends on the cliffhanger.")
+        live.advance(4 * HOUR)
+        live.end_day()  # Ylen recovers 1d6 under care; gains that day block the others
 
 
 def merp_party() -> Campaign:
@@ -135,7 +135,7 @@ def merp_party() -> Campaign:
 
 def play_merp_session(folder: Path) -> None:
     rng = random.Random(1954)
-    with open_table(folder, rng=rng, clock=wall_clock(EVENING + timedelta(days=7))) as table:
+    with open_campaign(folder, rng=rng, clock=wall_clock(EVENING + timedelta(days=7))) as live:
         for who, table_id, cost in (("halbarad", TABLE_1, 1), ("ioreth", TABLE_2, 1)):
             resolution = roll_table(merp_tables(), table_id, rng, choices=())
             while resolution.pending is not None and not resolution.done:
@@ -143,8 +143,8 @@ def play_merp_session(folder: Path) -> None:
                 resolution.auto(rng)
             tree = resolution.to_dict()
             title = re.split(r"[.:;] ", str(tree["tree"].get("text", table_id)))[0]
-            event = table.item_rolled(who, table_id, title, tree, cost)
-            table.item_kept(who, str(event.data.item["id"]))  # type: ignore[union-attr]
+            event = live.item_rolled(who, table_id, title, tree, cost)
+            live.item_kept(who, str(event.data.item["id"]))  # type: ignore[union-attr]
 
 
 def build(folder: Path, campaign: Campaign, play: Callable[[Path], None]) -> None:

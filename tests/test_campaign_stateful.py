@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from gmscreen.campaign import InvalidAction, Table, open_table
+from gmscreen.campaign import InvalidAction, LiveCampaign, open_campaign
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.reducer import fold
 from gmscreen.campaign.store import load, write_checkpoint
@@ -46,7 +46,7 @@ class TableMachine(RuleBasedStateMachine):
         self.folder = self.root / "c"
         self.folder.mkdir()
         _start(self.folder)
-        self.table: Table = open_table(
+        self.live: LiveCampaign = open_campaign(
             self.folder, rng=random.Random(7), clock=lambda: FIXED, checkpoint_every=5
         )
         # An oracle for undo and redo that does not use the journal: (before, after) per action.
@@ -54,12 +54,12 @@ class TableMachine(RuleBasedStateMachine):
         self.undone: list[tuple[Campaign, Campaign]] = []
 
     def _acted(self, before: Campaign) -> None:
-        if self.table.state.last_event != before.last_event:
-            self.done.append((before, self.table.state))
+        if self.live.state.last_event != before.last_event:
+            self.done.append((before, self.live.state))
             self.undone.clear()
 
     def teardown(self) -> None:
-        self.table.close()
+        self.live.close()
         shutil.rmtree(self.root, ignore_errors=True)
 
     @rule(
@@ -69,107 +69,107 @@ class TableMachine(RuleBasedStateMachine):
         die=st.integers(1, 6),
     )
     def gain(self, who: str, preset: str, number: int, die: int) -> None:
-        before = self.table.state
+        before = self.live.state
         self._gain(who, preset, number, die)
         self._acted(before)
 
     def _gain(self, who: str, preset: str, number: int, die: int) -> None:
         if preset == "friend_dies":
-            self.table.gain(who, preset, roll=dice.typed("1d6", die))
+            self.live.gain(who, preset, roll=dice.typed("1d6", die))
         elif preset == "demon":
-            self.table.gain(who, preset, {"pow": number})
+            self.live.gain(who, preset, {"pow": number})
         elif preset == "custom":
-            self.table.gain(who, preset, {"amount": number})
+            self.live.gain(who, preset, {"amount": number})
         else:
-            self.table.gain(who, preset)
+            self.live.gain(who, preset)
 
     @rule(who=st.sampled_from(IDS), d100=st.integers(1, 100))
     def check_roll(self, who: str, d100: int) -> None:
-        check = self.table.start_check(who)
+        check = self.live.start_check(who)
         if check.phase == "roll":
-            before = self.table.state
+            before = self.live.state
             check.roll(dice.typed("d100", d100))
             self._acted(before)
         else:
             try:
-                self.table.check_roll(who, dice.typed("d100", d100))
+                self.live.check_roll(who, dice.typed("d100", d100))
             except InvalidAction:
                 return
             raise AssertionError("a check roll that was not due was accepted")
 
     @rule(who=st.sampled_from(IDS), d6=st.integers(1, 6))
     def check_kind(self, who: str, d6: int) -> None:
-        if self.table.start_check(who).phase == "kind":
-            before = self.table.state
-            self.table.check_kind(who, dice.typed("1d6", d6))
+        if self.live.start_check(who).phase == "kind":
+            before = self.live.state
+            self.live.check_kind(who, dice.typed("1d6", d6))
             self._acted(before)
-            assert self.table.start_check(who).phase == "done"
+            assert self.live.start_check(who).phase == "done"
 
     @rule(seconds=st.sampled_from([12, 60, 600, 3600, 20_000, 86_400, 3 * 86_400]))
     def advance(self, seconds: int) -> None:
-        before = self.table.state
-        self.table.advance(seconds)
+        before = self.live.state
+        self.live.advance(seconds)
         self._acted(before)
-        assert self.table.state.clock == before.clock + seconds
+        assert self.live.state.clock == before.clock + seconds
 
     @rule()
     def end_day(self) -> None:
-        before = self.table.state
-        self.table.end_day()
+        before = self.live.state
+        self.live.end_day()
         self._acted(before)
-        assert self.table.state.clock % 86_400 == 0
+        assert self.live.state.clock % 86_400 == 0
 
     @rule()
     def undo(self) -> None:
-        could = self.table.can_undo()
+        could = self.live.can_undo()
         assert could == bool(self.done)
-        undone = self.table.undo()
+        undone = self.live.undo()
         assert (undone is not None) == could
         if undone is not None:
             pair = self.done.pop()
             self.undone.append(pair)
-            assert _without_seq(self.table.state) == _without_seq(pair[0])
-            assert self.table.can_redo()
+            assert _without_seq(self.live.state) == _without_seq(pair[0])
+            assert self.live.can_redo()
 
     @rule()
     def redo(self) -> None:
-        could = self.table.can_redo()
+        could = self.live.can_redo()
         assert could == bool(self.undone)
-        assert (self.table.redo() is not None) == could
+        assert (self.live.redo() is not None) == could
         if could:
             pair = self.undone.pop()
             self.done.append(pair)
-            assert _without_seq(self.table.state) == _without_seq(pair[1])
+            assert _without_seq(self.live.state) == _without_seq(pair[1])
 
     @rule()
     def checkpoint(self) -> None:
-        self.table.checkpoint()
+        self.live.checkpoint()
 
     @rule()
     def reopen(self) -> None:
-        before = self.table.state
-        self.table.close()
-        self.table = open_table(
+        before = self.live.state
+        self.live.close()
+        self.live = open_campaign(
             self.folder, rng=random.Random(8), clock=lambda: FIXED, checkpoint_every=5
         )
-        assert self.table.state == before
+        assert self.live.state == before
         self.done.clear()  # undo does not reach into a previous session
         self.undone.clear()
-        assert not self.table.can_undo()
+        assert not self.live.can_undo()
 
-    @precondition(lambda self: bool(self.table.events))
+    @precondition(lambda self: bool(self.live.events))
     @invariant()
     def live_equals_refold(self) -> None:
-        events = [entry.event for entry in self.table.events]
-        assert fold(self.table.session_start, events) == self.table.state
+        events = [entry.event for entry in self.live.events]
+        assert fold(self.live.session_start, events) == self.live.state
 
     @invariant()
     def live_equals_disk(self) -> None:
-        assert load(self.folder).state == self.table.state
+        assert load(self.folder).state == self.live.state
 
     @invariant()
     def madness_never_negative(self) -> None:
-        for c in self.table.state.characters:
+        for c in self.live.state.characters:
             assert c.sanity.madness >= 0
 
 

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.recap_markdown import recap_markdown
 from gmscreen.campaign.store import load_sessions
-from gmscreen.campaign.table import open_table
 from gmscreen.cli import main
 from gmscreen.i18n import (
     LANGUAGES,
@@ -162,10 +162,10 @@ def test_a_wrapped_error_keeps_its_code(tmp_path: Path) -> None:
     from gmscreen.campaign.errors import InvalidAction
 
     folder = create_campaign(tmp_path, "Pan Tang")
-    with open_table(folder, rng=random.Random(1), clock=clock) as table:
-        table.add_character("Vadhra", 16)
+    with open_campaign(folder, rng=random.Random(1), clock=clock) as live:
+        live.add_character("Vadhra", 16)
         with pytest.raises(InvalidAction) as wrapped:
-            table.gain("vadhra", "demon", {"pow": 5000})
+            live.gain("vadhra", "demon", {"pow": 5000})
     assert wrapped.value.code == "input_range"
     assert wrapped.value.params["field"] == "pow"
 
@@ -176,15 +176,15 @@ def test_a_wrapped_error_keeps_its_code(tmp_path: Path) -> None:
 @pytest.fixture
 def session(tmp_path: Path) -> Path:
     folder = create_campaign(tmp_path, "Melniboné", Settings(modules=("madness",)))
-    with open_table(folder, rng=random.Random(2), clock=clock) as table:
-        table.add_character("Artinar", 13, chaos=43, balance=32, law=47)
-        table.gain("artinar", "friend_dies", roll=dice.typed("1d6", 4))
-        table.gain("artinar", "friend_dies", roll=dice.typed("1d6", 5))
-        table.gain("artinar", "custom", {"amount": 2})
-        table.gain("artinar", "demon", {"pow": 16})
-        table.check_roll("artinar", dice.typed("d100", 53))
-        table.check_kind("artinar", dice.typed("1d6", 4))
-        table.end_day()
+    with open_campaign(folder, rng=random.Random(2), clock=clock) as live:
+        live.add_character("Artinar", 13, chaos=43, balance=32, law=47)
+        live.gain("artinar", "friend_dies", roll=dice.typed("1d6", 4))
+        live.gain("artinar", "friend_dies", roll=dice.typed("1d6", 5))
+        live.gain("artinar", "custom", {"amount": 2})
+        live.gain("artinar", "demon", {"pow": 16})
+        live.check_roll("artinar", dice.typed("d100", 53))
+        live.check_kind("artinar", dice.typed("1d6", 4))
+        live.end_day()
     return folder
 
 
@@ -230,8 +230,8 @@ def test_export_follows_the_campaign_then_the_config_then_the_locale(
     assert "asaltos" in capsys.readouterr().out
     monkeypatch.setenv("LC_ALL", "C")
     (first,) = load_sessions(session)
-    with open_table(session, rng=random.Random(3), clock=clock) as table:
-        table.change_settings(language="es")
+    with open_campaign(session, rng=random.Random(3), clock=clock) as live:
+        live.change_settings(language="es")
     assert main(["export", str(session), "--session", first.header.id]) == 0
     assert "asaltos" in capsys.readouterr().out
     assert main(["export", str(session), "--session", first.header.id, "--lang", "en"]) == 0

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gmscreen.campaign import InvalidAction, open_table
+from gmscreen.campaign import InvalidAction, open_campaign
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.journal import read_session
 from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
@@ -30,15 +30,15 @@ def folder(tmp_path: Path) -> Path:
 
 
 def test_an_override_is_journaled_and_survives_a_reopen(folder: Path) -> None:
-    with open_table(folder, rng=random.Random(1), clock=lambda: FIXED) as table:
-        plain = table.item_rolled("ioreth", "merp-2", "Runes", {"tree": {}}, 1)
+    with open_campaign(folder, rng=random.Random(1), clock=lambda: FIXED) as live:
+        plain = live.item_rolled("ioreth", "merp-2", "Runes", {"tree": {}}, 1)
         assert isinstance(plain.data, ev.ItemRolled) and plain.data.override is None
-        forced = table.item_rolled("ioreth", "merp-2", "Staff", {"tree": {}}, 0, "roll_limit")
+        forced = live.item_rolled("ioreth", "merp-2", "Staff", {"tree": {}}, 0, "roll_limit")
         assert isinstance(forced.data, ev.ItemRolled) and forced.data.override == "roll_limit"
-        assert "overrode the roll limit rule" in describe_action([forced], table.state)
+        assert "overrode the roll limit rule" in describe_action([forced], live.state)
         with pytest.raises(InvalidAction, match="names the rule"):
-            table.item_rolled("ioreth", "merp-2", "x", {}, 0, " ")
-        path = table.session_path
+            live.item_rolled("ioreth", "merp-2", "x", {}, 0, " ")
+        path = live.session_path
     assert path is not None
     lines = [json.loads(x) for x in path.read_text().splitlines()[1:]]
     assert [x["data"].get("override") for x in lines] == [None, "roll_limit"]

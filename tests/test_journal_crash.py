@@ -1,7 +1,7 @@
 """Crash safety: a real child process appends events and is killed with SIGKILL at random moments.
 
 After every kill the campaign is reopened: every event whose append had returned (the child
-prints its number only after ``Table`` returned) is there, and the state equals the fold of the
+prints its number only after ``LiveCampaign`` returned) is there, and the state equals the fold of the
 journals, session after session.
 """
 
@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from gmscreen.campaign import open_table
+from gmscreen.campaign import open_campaign
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.reducer import fold
 from gmscreen.campaign.store import load, load_sessions, write_checkpoint
@@ -24,25 +24,25 @@ TRIALS = 50
 
 CHILD = r"""
 import random, sys
-from gmscreen.campaign import open_table
+from gmscreen.campaign import open_campaign
 seed = int(sys.argv[2])
 rng = random.Random(seed)
-table = open_table(sys.argv[1], rng=random.Random(seed), checkpoint_every=5)
+live = open_campaign(sys.argv[1], rng=random.Random(seed), checkpoint_every=5)
 print("open", flush=True)
 for n in range(400):
     pick = rng.random()
     if pick < 0.45:
-        events = [table.gain(rng.choice(["a", "b"]), "custom", {"amount": rng.randint(0, 3)})]
+        events = [live.gain(rng.choice(["a", "b"]), "custom", {"amount": rng.randint(0, 3)})]
     elif pick < 0.6:
-        events = table.advance(rng.choice([12, 3600, 86400]))
+        events = live.advance(rng.choice([12, 3600, 86400]))
     elif pick < 0.75:
-        undone = table.undo()
-        events = [] if undone is None else [table.events[-1].event]
+        undone = live.undo()
+        events = [] if undone is None else [live.events[-1].event]
     elif pick < 0.85:
-        redone = table.redo()
-        events = [] if redone is None else [table.events[-1].event]
+        redone = live.redo()
+        events = [] if redone is None else [live.events[-1].event]
     else:
-        events = [table.note("n%d" % n)]
+        events = [live.note("n%d" % n)]
     for e in events:
         print(e.seq, flush=True)
 """
@@ -107,9 +107,9 @@ def test_sigkill_never_loses_an_acknowledged_event(tmp_path: Path) -> None:
         if folded is not None:
             assert recovered.state == folded
         if trial % 2:  # reopen for real now and then: takes the stale lock over, checkpoints
-            table = open_table(folder, rng=random.Random(trial))
-            assert table.state == recovered.state
+            live = open_campaign(folder, rng=random.Random(trial))
+            assert live.state == recovered.state
             if opened:
-                assert any("stale lock" in notice for notice in table.notices), table.notices
-            table.close()
+                assert any("stale lock" in notice for notice in live.notices), live.notices
+            live.close()
     assert acknowledged, "the children never got to append anything"

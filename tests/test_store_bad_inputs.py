@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gmscreen.campaign import CampaignFileError, CampaignLocked, open_table
+from gmscreen.campaign import CampaignFileError, CampaignLocked, open_campaign
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.store import load, write_checkpoint
 from gmscreen.rules.madness import MadnessState
@@ -29,9 +29,9 @@ def campaign(tmp_path: Path) -> Path:
         Character("elric", "Elric", MadnessState(pow=18, chaos=70, balance=10, law=5)),
     )
     write_checkpoint(folder, Campaign(name="Bad", characters=chars))
-    with open_table(folder, rng=random.Random(1)) as table:
-        table.gain("artinar", "custom", {"amount": 3})
-        table.gain("elric", "elemental")
+    with open_campaign(folder, rng=random.Random(1)) as live:
+        live.gain("artinar", "custom", {"amount": 3})
+        live.gain("elric", "elemental")
     return folder
 
 
@@ -78,7 +78,7 @@ def test_bad_input_is_reported_and_nothing_written(campaign: Path, case: str) ->
     damage(campaign)
     before = _snapshot(campaign)
     with pytest.raises(CampaignFileError) as info:
-        open_table(campaign, rng=random.Random(1))
+        open_campaign(campaign, rng=random.Random(1))
     message = str(info.value)
     assert where in message and what in message, message
     assert _snapshot(campaign) == before
@@ -116,9 +116,9 @@ def test_torn_last_line_is_set_aside_and_the_rest_kept(campaign: Path) -> None:
     assert _snapshot(campaign) == before  # reading writes nothing
     assert any("cut short" in n and path.name in n for n in recovered.notices)
     assert [e.seq for e in recovered.logs[0].events] == [1, 2]
-    with open_table(campaign, rng=random.Random(1)) as table:
-        assert table.state.character("elric").sanity.madness == 2
-        assert any("cut short" in n for n in table.notices)
+    with open_campaign(campaign, rng=random.Random(1)) as live:
+        assert live.state.character("elric").sanity.madness == 2
+        assert any("cut short" in n for n in live.notices)
     after = _snapshot(campaign)
     corrupt = path.name + ".corrupt"
     assert after.pop(f"sessions/{corrupt}") == b'{"seq": 3, "action": 3, "at": "2024-'
@@ -126,14 +126,14 @@ def test_torn_last_line_is_set_aside_and_the_rest_kept(campaign: Path) -> None:
 
 
 def test_torn_line_of_an_unsaved_tail_is_replayed_up_to_the_tear(campaign: Path) -> None:
-    with open_table(campaign, rng=random.Random(1), checkpoint_every=1000) as table:
-        table.gain("artinar", "custom", {"amount": 4})
-        journal = table.session_path
+    with open_campaign(campaign, rng=random.Random(1), checkpoint_every=1000) as live:
+        live.gain("artinar", "custom", {"amount": 4})
+        journal = live.session_path
         assert journal is not None
         # a crash: the lock stays held by a process that is gone, the checkpoint is behind
         with open(journal, "ab") as out:
             out.write(b'{"seq": 4, "act')
-        table._lock.release()  # simulate the kernel dropping the lock of a dead process
+        live._lock.release()  # simulate the kernel dropping the lock of a dead process
         recovered = load(campaign)
     assert recovered.state.character("artinar").sanity.madness == 7
     assert recovered.replayed == 1
@@ -141,11 +141,11 @@ def test_torn_line_of_an_unsaved_tail_is_replayed_up_to_the_tear(campaign: Path)
 
 LOCK_HOLDER = r"""
 import random, sys
-from gmscreen.campaign import open_table
-table = open_table(sys.argv[1], rng=random.Random(1))
+from gmscreen.campaign import open_campaign
+live = open_campaign(sys.argv[1], rng=random.Random(1))
 print("locked", flush=True)
 sys.stdin.readline()
-table.close()
+live.close()
 """
 
 
@@ -160,22 +160,22 @@ def test_a_campaign_locked_by_a_live_process_is_refused(campaign: Path) -> None:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         before = _snapshot(campaign)
         with pytest.raises(CampaignLocked) as info:
-            open_table(campaign, rng=random.Random(1))
+            open_campaign(campaign, rng=random.Random(1))
         assert f"process {holder.pid}" in str(info.value)
         assert _snapshot(campaign) == before
     finally:
         holder.communicate("\n", timeout=20)
     assert holder.returncode == 0
-    with open_table(campaign, rng=random.Random(1)) as table:
-        assert not table.notices  # released cleanly: no stale lock to take over
+    with open_campaign(campaign, rng=random.Random(1)) as live:
+        assert not live.notices  # released cleanly: no stale lock to take over
 
 
 def test_a_second_table_in_the_same_process_is_refused(campaign: Path) -> None:
-    with open_table(campaign, rng=random.Random(1)), pytest.raises(CampaignLocked):
-        open_table(campaign, rng=random.Random(1))
+    with open_campaign(campaign, rng=random.Random(1)), pytest.raises(CampaignLocked):
+        open_campaign(campaign, rng=random.Random(1))
 
 
 def test_missing_campaign_says_so(tmp_path: Path) -> None:
     with pytest.raises(CampaignFileError, match="no campaign here"):
-        open_table(tmp_path, rng=random.Random(1))
+        open_campaign(tmp_path, rng=random.Random(1))
     assert list(tmp_path.iterdir()) == []

@@ -14,9 +14,9 @@ from textual import events
 from textual.keys import _character_to_key
 from textual.pilot import Pilot
 
+from gmscreen.campaign.live import LiveCampaign, open_campaign
 from gmscreen.campaign.model import Settings
 from gmscreen.campaign.paths import create_campaign
-from gmscreen.campaign.table import Table, open_table
 from gmscreen.tui.app import GMScreenApp, make_app
 
 SIZE = (120, 40)
@@ -27,7 +27,7 @@ def fixed_clock() -> datetime:
     return datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
 
 
-def build(campaign: Path | Table, **options: Any) -> GMScreenApp:
+def build(campaign: Path | LiveCampaign, **options: Any) -> GMScreenApp:
     """The app as tests run it: seeded, fixed clock, no user config, no animation or blink."""
     options.setdefault("rng", random.Random(SEED))
     return make_app(
@@ -58,7 +58,7 @@ def play(folder: Path, scenario: Scenario, **options: Any) -> GMScreenApp:
 
 
 def madness(app: GMScreenApp, character_id: str) -> int:
-    return app.table.state.character(character_id).sanity.madness
+    return app.live.state.character(character_id).sanity.madness
 
 
 @pytest.fixture
@@ -72,10 +72,10 @@ def table_with(tmp_path: Path) -> Callable[..., Path]:
 
     def make(*characters: dict[str, Any], settings: Settings | None = None) -> Path:
         folder = create_campaign(tmp_path, "Melniboné", settings)
-        with open_table(folder, rng=random.Random(1), clock=fixed_clock) as table:
+        with open_campaign(folder, rng=random.Random(1), clock=fixed_clock) as live:
             for values in characters:
                 values = dict(values)
-                table.add_character(values.pop("name"), values.pop("pow"), **values)
+                live.add_character(values.pop("name"), values.pop("pow"), **values)
         return folder
 
     return make

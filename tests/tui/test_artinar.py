@@ -9,7 +9,7 @@ from pathlib import Path
 from tests.tui.conftest import SIZE, build, fixed_clock
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.table import Table, open_table
+from gmscreen.campaign.live import LiveCampaign, open_campaign
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.check import CheckScreen
 from gmscreen.tui.widgets.roll_log import RollLog
@@ -17,7 +17,7 @@ from gmscreen.tui.widgets.roster import Roster
 
 
 def _artinar(app: GMScreenApp) -> object:
-    (character,) = app.table.state.characters
+    (character,) = app.live.state.characters
     return character
 
 
@@ -85,7 +85,7 @@ async def _artinar_by_keys(new_campaign: Path) -> None:
         for text in ("1d6: 4 (typed)", "1d6: 5 (typed)", "1d100: 53 (typed)", "for 14 rounds"):
             assert text in log
         assert "madness 14 → 7" in log
-        journal = [e.event for e in app.table.events]
+        journal = [e.event for e in app.live.events]
         await pilot.press("q")
     kinds = [e.kind for e in journal]
     assert kinds.count("gain") == 4
@@ -95,7 +95,7 @@ async def _artinar_by_keys(new_campaign: Path) -> None:
     assert (started.amount, started.unit) == (14, "rounds")
     ended = next(e.data for e in journal if isinstance(e.data, ev.EpisodeEnded))
     assert ended.changes["madness"] == [14, 7]
-    assert not app.table._lock.held  # quitting closed the table (checkpoint, lock released)
+    assert not app.live._lock.held  # quitting closed the table (checkpoint, lock released)
 
     reopened = build(new_campaign)
     async with reopened.run_test(size=SIZE) as pilot:
@@ -107,7 +107,7 @@ async def _artinar_by_keys(new_campaign: Path) -> None:
         await pilot.press("q")
 
 
-def test_the_factory_accepts_an_open_table(new_campaign: Path) -> None:
-    with open_table(new_campaign, rng=random.Random(1), clock=fixed_clock) as table:
-        app = build(table)
-        assert isinstance(app.table, Table) and not app.owns_table
+def test_the_factory_accepts_an_open_campaign(new_campaign: Path) -> None:
+    with open_campaign(new_campaign, rng=random.Random(1), clock=fixed_clock) as live:
+        app = build(live)
+        assert isinstance(app.live, LiveCampaign) and not app.owns_campaign

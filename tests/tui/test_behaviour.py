@@ -31,7 +31,7 @@ def main_screen(app: GMScreenApp) -> MainScreen:
 
 
 def journal(app: GMScreenApp) -> list[ev.Event]:
-    return [entry.event for entry in app.table.events]
+    return [entry.event for entry in app.live.events]
 
 
 def texts(app: GMScreenApp) -> list[str]:
@@ -81,7 +81,7 @@ def test_form_validates_inline_and_adds_nothing_until_valid(new_campaign: Path) 
             "e-pow": "Enter a whole number from 1 to 100.",
             "e-chaos": "Enter a whole number from 0 to 200.",
         }
-        assert app.table.state.characters == ()
+        assert app.live.state.characters == ()
         await pilot.press("escape")
         assert isinstance(app.screen, MainScreen)
 
@@ -148,15 +148,15 @@ def test_check_all_due_runs_one_after_another(table_with) -> None:  # type: igno
 def test_time_keys(table_with) -> None:  # type: ignore[no-untyped-def]
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
         await pilot.press("full_stop")
-        assert app.table.state.clock == 12
+        assert app.live.state.clock == 12
         await pilot.press("a", "1", "0", "space", "m", "enter")
         await pilot.pause()
-        assert app.table.state.clock == 612
+        assert app.live.state.clock == 612
         await pilot.press("a", "x", "enter")
         assert isinstance(app.screen, MainScreen) is False  # the dialog stays, with its error
         await pilot.press("escape", "D")
         await pilot.pause()
-        assert app.table.state.clock == 86400
+        assert app.live.state.clock == 86400
         assert madness(app, "bors") < 5  # no gain that day: recovery (under care: 1d6)
         assert any(
             "recovery" in e.what.casefold() for e in main_screen(app).query_one(RollLog).entries
@@ -332,7 +332,7 @@ def test_dialog_keys_remap_too_and_show_in_help(table_with, tmp_path: Path) -> N
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("o")
         await pilot.pause()
-        assert app.table.state.characters == ()
+        assert app.live.state.characters == ()
 
     play(table_with(ARTINAR), scenario, config_path=config)
 

@@ -17,8 +17,8 @@ from typing import Any
 from textual.pilot import Pilot
 
 from gmscreen.campaign import events as ev
+from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.paths import create_campaign
-from gmscreen.campaign.table import open_table
 from gmscreen.rules.madness import DEFAULT_ROUND_SECONDS
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.main import MainScreen
@@ -27,16 +27,16 @@ from .conftest import ARTINAR, CREW, drain, fixed_clock, play, type_ahead
 
 
 def journal(app: GMScreenApp) -> list[object]:
-    return [entry.event.data for entry in app.table.events]
+    return [entry.event.data for entry in app.live.events]
 
 
 def campaign(root: Path, *characters: dict[str, Any]) -> Path:
     root.mkdir()
     folder = create_campaign(root, "Melniboné")
-    with open_table(folder, rng=random.Random(1), clock=fixed_clock) as table:
+    with open_campaign(folder, rng=random.Random(1), clock=fixed_clock) as live:
         for values in characters:
             values = dict(values)
-            table.add_character(values.pop("name"), values.pop("pow"), **values)
+            live.add_character(values.pop("name"), values.pop("pow"), **values)
     return folder
 
 
@@ -76,7 +76,7 @@ def test_every_check_due_typed_at_once_after_capital_m(table_with: Callable[...,
         assert isinstance(app.screen, MainScreen)
 
     app = play(table_with(*crew), scenario)
-    rolls = [(e.event.character, e.event.data) for e in app.table.events]
+    rolls = [(e.event.character, e.event.data) for e in app.live.events]
     checks = [(who, d.roll.total) for who, d in rolls if isinstance(d, ev.CheckRoll)]
     assert checks == [("artinar", 53), ("cym", 90)]
     started = [who for who, d in rolls if isinstance(d, ev.EpisodeStarted)]

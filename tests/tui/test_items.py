@@ -12,9 +12,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings
 from gmscreen.campaign.paths import create_campaign
-from gmscreen.campaign.table import open_table
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.dialogs import ConfirmScreen
 from gmscreen.tui.screens.item_tables import ItemTableScreen
@@ -26,8 +26,8 @@ IORETH = {"category": "pure_spell_user", "race": "Noldo", "points_total": 3}
 
 def merp_campaign(root: Path, **merp: Any) -> Path:
     folder = create_campaign(root, "Wardens", Settings(modules=("merp-items",)))
-    with open_table(folder, rng=random.Random(1), clock=fixed_clock) as table:
-        table.add_character("Ioreth", 10, merp={**IORETH, **merp})
+    with open_campaign(folder, rng=random.Random(1), clock=fixed_clock) as live:
+        live.add_character("Ioreth", 10, merp={**IORETH, **merp})
     return folder
 
 
@@ -37,7 +37,7 @@ def wardens(tmp_path: Path) -> Path:
 
 
 def journal(app: GMScreenApp) -> list[dict[str, Any]]:
-    path = app.table.session_path
+    path = app.live.session_path
     assert path is not None
     return [json.loads(line) for line in path.read_text().splitlines()[1:]]
 
@@ -130,7 +130,7 @@ async def _two_rolls_then_refusals(wardens: Path) -> None:
         assert cost in text_of(app, "#error")
         assert screen.roll is None
 
-    ioreth = app.table.character("ioreth")
+    ioreth = app.live.character("ioreth")
     assert ioreth.merp is not None
     assert (ioreth.merp.points_spent, ioreth.merp.points_left) == (2, 1)
     assert dict(ioreth.merp.rolls) == {"merp-2": 2}

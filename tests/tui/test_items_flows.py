@@ -9,9 +9,9 @@ from pathlib import Path
 
 from textual.widgets import Static
 
+from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings
 from gmscreen.campaign.paths import create_campaign
-from gmscreen.campaign.table import open_table
 from gmscreen.tui.screens.dialogs import ConfirmScreen, TextPrompt
 from gmscreen.tui.screens.inventory import InventoryScreen
 from gmscreen.tui.screens.item_tables import ItemTableScreen
@@ -41,7 +41,7 @@ async def _override_discard_stop(folder: Path) -> None:
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
         await settle(app, pilot)
-        assert screen.roll is None and app.table.events == []
+        assert screen.roll is None and app.live.events == []
         # roll, let the app roll the rest (a), settle the choice if any, discard with esc
         await pilot.press("r")
         await settle(app, pilot)
@@ -68,17 +68,17 @@ async def _override_discard_stop(folder: Path) -> None:
         ("item_rolled", "no_points", 0),
         ("item_kept", None, None),
     ]
-    ioreth = app.table.character("ioreth")
+    ioreth = app.live.character("ioreth")
     assert ioreth.merp is not None and ioreth.merp.rolls == {"merp-2": 2}
     assert ioreth.merp.points_left == 0 and [i.id for i in ioreth.inventory] == ["merp-2-2"]
 
 
 def test_inventory_notes_stay_literal_and_remove_asks(tmp_path: Path) -> None:
     folder = merp_campaign(tmp_path)
-    with open_table(folder, rng=random.Random(2), clock=fixed_clock) as table:
+    with open_campaign(folder, rng=random.Random(2), clock=fixed_clock) as live:
         tree = {"table": "merp-2", "inputs": [], "tree": {}}
-        event = table.item_rolled("ioreth", "merp-2", "Runes", tree, 1)
-        table.item_kept("ioreth", str(event.data.item["id"]))  # type: ignore[union-attr]
+        event = live.item_rolled("ioreth", "merp-2", "Runes", tree, 1)
+        live.item_kept("ioreth", str(event.data.item["id"]))  # type: ignore[union-attr]
     asyncio.run(_inventory(folder))
 
 
@@ -94,26 +94,26 @@ async def _inventory(folder: Path) -> None:
         await pilot.press(*"[bold]x[/]", "enter")
         await settle(app, pilot)
         assert "[bold]x[/]" in text_of(app, "#notes")
-        assert app.table.character("ioreth").inventory[0].notes == "[bold]x[/]"
+        assert app.live.character("ioreth").inventory[0].notes == "[bold]x[/]"
         await pilot.press("delete")
         await settle(app, pilot)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         await settle(app, pilot)
-        assert len(app.table.character("ioreth").inventory) == 1
+        assert len(app.live.character("ioreth").inventory) == 1
         await pilot.press("delete")
         await settle(app, pilot)
         await pilot.press("y")
         await settle(app, pilot)
-        assert app.table.character("ioreth").inventory == ()
+        assert app.live.character("ioreth").inventory == ()
         assert "No special items yet" in str(app.screen.query_one("#tree", Static).content)
     assert [x["kind"] for x in journal(app)][-2:] == ["item_noted", "item_removed"]
 
 
 def test_a_missing_profile_is_asked_for_first(tmp_path: Path) -> None:
     folder = create_campaign(tmp_path, "Bree", Settings(modules=("merp-items",)))
-    with open_table(folder, rng=random.Random(1), clock=fixed_clock) as table:
-        table.add_character("Nári", 10)
+    with open_campaign(folder, rng=random.Random(1), clock=fixed_clock) as live:
+        live.add_character("Nári", 10)
     asyncio.run(_profile(folder))
 
 
@@ -136,7 +136,7 @@ async def _profile(folder: Path) -> None:
         await pilot.press("slash", *"gold")
         await settle(app, pilot)
         assert screen.query_one("#rows").row_count == 4  # type: ignore[attr-defined]  # of 33
-    merp = app.table.character("nári").merp
+    merp = app.live.character("nári").merp
     assert merp is not None and (merp.category, merp.race, merp.points_total) == (
         "dwarf_spell_user",
         "Dwarf",
@@ -146,9 +146,9 @@ async def _profile(folder: Path) -> None:
 
 def test_the_roll_log_says_when_the_gm_overrode_the_rules(tmp_path: Path) -> None:
     folder = merp_campaign(tmp_path, points_total=1)
-    with open_table(folder, rng=random.Random(2), clock=fixed_clock) as table:
-        table.item_rolled("ioreth", "merp-2", "Runes", {}, 1)
-        table.item_rolled("ioreth", "merp-2", "Staff", {}, 0, "no_points")
+    with open_campaign(folder, rng=random.Random(2), clock=fixed_clock) as live:
+        live.item_rolled("ioreth", "merp-2", "Runes", {}, 1)
+        live.item_rolled("ioreth", "merp-2", "Staff", {}, 0, "no_points")
     asyncio.run(_log_says(folder))
 
 

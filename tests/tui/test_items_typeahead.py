@@ -55,7 +55,7 @@ async def _search_at_once(folder: Path) -> None:
         await drain(app, pilot)
         assert screen.query_text == "rod" and row_keys(screen) == ["13"]
         assert screen.query_one("#search").has_class("shown")
-        assert app.table.events == []
+        assert app.live.events == []
 
 
 def test_after_the_search_the_die_typed_at_once_is_taken(tmp_path: Path) -> None:

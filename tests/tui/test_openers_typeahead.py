@@ -17,7 +17,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.table import open_table
+from gmscreen.campaign.live import open_campaign
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.check import CheckScreen
 from gmscreen.tui.screens.inventory import InventoryScreen
@@ -30,7 +30,7 @@ from .test_items import merp_campaign, text_of
 
 
 def kinds(app: GMScreenApp) -> list[str]:
-    return [entry.event.kind for entry in app.table.events]
+    return [entry.event.kind for entry in app.live.events]
 
 
 def selected(app: GMScreenApp) -> str | None:
@@ -56,7 +56,7 @@ def test_a_preset_typed_at_once_after_g(table_with: Callable[..., Path]) -> None
 
     app = play(table_with(*CREW), scenario)
     assert kinds(app) == ["gain", "gain"]
-    assert [e.event.character for e in app.table.events] == ["artinar", "bors"]
+    assert [e.event.character for e in app.live.events] == ["artinar", "bors"]
 
 
 def test_a_question_and_dice_typed_at_once_after_g(table_with: Callable[..., Path]) -> None:
@@ -68,7 +68,7 @@ def test_a_question_and_dice_typed_at_once_after_g(table_with: Callable[..., Pat
         assert madness(app, "bors") > 5
 
     app = play(table_with(*CREW), scenario)
-    gains = [e.event for e in app.table.events if isinstance(e.event.data, ev.Gain)]
+    gains = [e.event for e in app.live.events if isinstance(e.event.data, ev.Gain)]
     assert [e.character for e in gains] == ["artinar", "bors"]
 
 
@@ -94,7 +94,7 @@ def test_the_first_check_typed_at_once_after_capital_m(table_with: Callable[...,
         assert isinstance(app.screen, MainScreen)
 
     app = play(table_with(*crew), scenario)
-    rolls = [e.event.character for e in app.table.events if isinstance(e.event.data, ev.CheckRoll)]
+    rolls = [e.event.character for e in app.live.events if isinstance(e.event.data, ev.CheckRoll)]
     assert rolls == ["artinar", "cym"]
 
 
@@ -103,7 +103,7 @@ def test_an_amount_typed_at_once_after_a(table_with: Callable[..., Path]) -> Non
         type_ahead(app, "a", "1", "0", "space", "m", "enter")
         await drain(app, pilot)
         assert isinstance(app.screen, MainScreen)
-        assert app.table.state.clock == 600
+        assert app.live.state.clock == 600
 
     app = play(table_with(*CREW), scenario)
     assert kinds(app) == ["clock_advanced"]
@@ -114,7 +114,7 @@ def test_a_new_character_typed_at_once_after_c(table_with: Callable[..., Path]) 
         type_ahead(app, "c", *"Elric", "tab", *"Ann", "tab", "1", "5", "enter")
         await drain(app, pilot)
         assert isinstance(app.screen, MainScreen)
-        elric = app.table.state.characters[-1]
+        elric = app.live.state.characters[-1]
         assert (elric.name, elric.player, elric.sanity.pow) == ("Elric", "Ann", 15)
         assert selected(app) == elric.id
 
@@ -127,7 +127,7 @@ def test_a_new_name_typed_at_once_after_e(table_with: Callable[..., Path]) -> No
         type_ahead(app, "e", *"Arioch", "enter")  # the name is selected: typing replaces it
         await drain(app, pilot)
         assert isinstance(app.screen, MainScreen)
-        assert app.table.state.character("artinar").name == "Arioch"
+        assert app.live.state.character("artinar").name == "Arioch"
 
     app = play(table_with(ARTINAR), scenario)
     assert kinds(app) == ["character_edited"]
@@ -137,11 +137,11 @@ def test_yes_typed_at_once_after_delete(table_with: Callable[..., Path]) -> None
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
         type_ahead(app, "delete", "n")
         await drain(app, pilot)
-        assert isinstance(app.screen, MainScreen) and len(app.table.state.characters) == 3
+        assert isinstance(app.screen, MainScreen) and len(app.live.state.characters) == 3
         type_ahead(app, "j", "delete", "y")  # the one the cursor has moved to
         await drain(app, pilot)
         assert isinstance(app.screen, MainScreen)
-        assert [c.name for c in app.table.state.characters] == ["Artinar", "[bold]Cym[/]"]
+        assert [c.name for c in app.live.state.characters] == ["Artinar", "[bold]Cym[/]"]
 
     app = play(table_with(*CREW), scenario)
     assert kinds(app) == ["character_removed"]
@@ -152,7 +152,7 @@ def test_yes_typed_at_once_after_u(table_with: Callable[..., Path]) -> None:
         type_ahead(app, "full_stop", "u", "y")
         await drain(app, pilot)
         assert isinstance(app.screen, MainScreen)
-        assert app.table.state.clock == 0
+        assert app.live.state.clock == 0
 
     app = play(table_with(*CREW), scenario)
     assert kinds(app) == ["clock_advanced", "undo"]
@@ -175,7 +175,7 @@ def test_keys_typed_at_once_after_help_and_player_view(table_with: Callable[...,
         type_ahead(app, "p", "escape")
         await drain(app, pilot)
         assert isinstance(app.screen, MainScreen)
-        assert app.table.events == []
+        assert app.live.events == []
 
     play(table_with(*CREW), scenario)
 
@@ -185,20 +185,20 @@ def test_keys_typed_at_once_after_help_and_player_view(table_with: Callable[...,
 
 def campaign_with_items(root: Path, n: int) -> Path:
     folder = merp_campaign(root)
-    with open_table(folder, rng=random.Random(2), clock=fixed_clock) as table:
+    with open_campaign(folder, rng=random.Random(2), clock=fixed_clock) as live:
         for _ in range(n):
             tree = {"table": "merp-2", "inputs": [], "tree": {}}
-            event = table.item_rolled("ioreth", "merp-2", "Runes", tree, 1)
-            table.item_kept("ioreth", str(event.data.item["id"]))  # type: ignore[union-attr]
+            event = live.item_rolled("ioreth", "merp-2", "Runes", tree, 1)
+            live.item_kept("ioreth", str(event.data.item["id"]))  # type: ignore[union-attr]
     return folder
 
 
 def inventory(app: GMScreenApp) -> list[str]:
-    return [item.id for item in app.table.character("ioreth").inventory]
+    return [item.id for item in app.live.character("ioreth").inventory]
 
 
 def item_events(app: GMScreenApp) -> list[Any]:
-    return [e.event for e in app.table.events if e.event.kind.startswith("item_")]
+    return [e.event for e in app.live.events if e.event.kind.startswith("item_")]
 
 
 def test_a_die_typed_at_once_after_t(tmp_path: Path) -> None:
@@ -239,7 +239,7 @@ def test_a_note_on_the_item_the_cursor_moved_to(tmp_path: Path) -> None:
         type_ahead(app, "i", "down", "n", *"hi", "enter")
         await drain(app, pilot)
         assert isinstance(app.screen, InventoryScreen)
-        notes = [item.notes for item in app.table.character("ioreth").inventory]
+        notes = [item.notes for item in app.live.character("ioreth").inventory]
         assert notes == ["", "hi"]
 
     play(campaign_with_items(tmp_path, 2), scenario)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from gmscreen.campaign.table import open_table
+from gmscreen.campaign.live import open_campaign
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.inventory import InventoryScreen
 from gmscreen.tui.screens.main import MainScreen
@@ -28,10 +28,10 @@ from .test_items import journal, merp_campaign, settle, text_of
 
 def campaign_with_an_item(root: Path) -> Path:
     folder = merp_campaign(root)
-    with open_table(folder, rng=random.Random(2), clock=fixed_clock) as table:
+    with open_campaign(folder, rng=random.Random(2), clock=fixed_clock) as live:
         tree = {"table": "merp-2", "inputs": [], "tree": {}}
-        event = table.item_rolled("ioreth", "merp-2", "Runes", tree, 1)
-        table.item_kept("ioreth", str(event.data.item["id"]))  # type: ignore[union-attr]
+        event = live.item_rolled("ioreth", "merp-2", "Runes", tree, 1)
+        live.item_kept("ioreth", str(event.data.item["id"]))  # type: ignore[union-attr]
     return folder
 
 
@@ -50,7 +50,7 @@ async def _open_inventory(app: GMScreenApp, pilot: Pilot[None]) -> InventoryScre
 
 
 def note(app: GMScreenApp) -> str:
-    return app.table.character("ioreth").inventory[0].notes
+    return app.live.character("ioreth").inventory[0].notes
 
 
 async def _note_at_once(folder: Path) -> None:
@@ -105,4 +105,4 @@ async def _search_at_once(folder: Path) -> None:
         type_ahead(app, "/", *"xyz", "escape")  # esc keeps the search as it was
         await drain(app, pilot)
         assert app.screen is main and log.search == "cym"
-    assert app.table.events == []  # nothing was checked, gained or added meanwhile
+    assert app.live.events == []  # nothing was checked, gained or added meanwhile

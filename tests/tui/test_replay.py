@@ -183,8 +183,8 @@ def test_help_lists_the_replay_keys(example: Path) -> None:
 def test_picker_lists_sessions_and_escape_leaves(example: Path) -> None:
     async def scenario(app: ReplayApp, pilot: Pilot[None]) -> None:
         assert isinstance(app.screen, SessionPicker)
-        table = app.screen.query_one("DataTable")
-        row = [str(cell) for cell in table.get_row_at(0)]  # type: ignore[attr-defined]
+        live = app.screen.query_one("DataTable")
+        row = [str(cell) for cell in live.get_row_at(0)]  # type: ignore[attr-defined]
         assert row[0] == SESSION and row[2] == "23" and row[3] == "2" and row[4] == "1"
         assert row[5] == "Artinar, Vadhra of Pan Tang, Moryn the Red"
         await pilot.press("enter")

@@ -11,9 +11,9 @@ from tests.tui.conftest import CREW, SIZE, build, fixed_clock
 from tests.tui.replay_helpers import SESSION, build_replay, copy_example, files_of
 
 from gmscreen.campaign.journal import read_session
+from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.recap_markdown import recap_markdown
 from gmscreen.campaign.store import read_checkpoint
-from gmscreen.campaign.table import open_table
 from gmscreen.cli import main as cli_main
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.replay_app import ReplayApp
@@ -66,7 +66,7 @@ def test_replay_changes_no_file_but_the_exports(
 
 
 def test_replay_runs_while_another_gmscreen_holds_the_campaign(example: Path) -> None:
-    with open_table(example, rng=random.Random(1), clock=fixed_clock):
+    with open_campaign(example, rng=random.Random(1), clock=fixed_clock):
         assert (example / ".lock").exists()
         held = files_of(example)
 
@@ -86,14 +86,14 @@ def test_r_on_the_gm_screen_replays_and_escape_comes_back(example: Path) -> None
         app = build(example)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            app.table.note("a new session starts")  # the live session is listed, and marked
+            app.live.note("a new session starts")  # the live session is listed, and marked
             await pilot.press("R")
             picker = app.screen
             assert isinstance(picker, SessionPicker)
             assert [log.header.id for log in picker.logs][:1] == [SESSION]
             assert len(picker.logs) == 2
-            table = picker.query_one("DataTable")
-            live = str(table.get_row_at(1)[0])  # type: ignore[attr-defined]
+            live = picker.query_one("DataTable")
+            live = str(live.get_row_at(1)[0])  # type: ignore[attr-defined]
             assert "(playing now)" in live
             await pilot.press("up", "enter")
             assert isinstance(app.screen, ReplayScreen)
@@ -123,7 +123,7 @@ def test_player_typed_names_stay_literal_in_the_picker(table_with) -> None:  # t
     async def run(pilot_app: ReplayApp) -> str:
         async with pilot_app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            table = pilot_app.screen.query_one("DataTable")
-            return str(table.get_row_at(0)[5])  # type: ignore[attr-defined]
+            live = pilot_app.screen.query_one("DataTable")
+            return str(live.get_row_at(0)[5])  # type: ignore[attr-defined]
 
     assert "[bold]Cym[/]" in asyncio.run(run(build_replay(folder, session=None)))

@@ -62,7 +62,7 @@ async def _artinar_in_spanish(new_campaign: Path) -> None:
         for _ in range(14):
             await pilot.press("full_stop")
         await pilot.pause()
-        character = app.table.state.characters[0]
+        character = app.live.state.characters[0]
         assert (character.sanity.madness, character.sanity.episode) == (7, None)
         log = _log_text(app)
         for text in (
@@ -77,7 +77,7 @@ async def _artinar_in_spanish(new_campaign: Path) -> None:
             "Siguiente asalto",
         ):
             assert text in log, text
-        journal = app.table.events
+        journal = app.live.events
         await pilot.press("q")
     # The journal keeps keys and numbers: the unit is "rounds", whatever the screen said.
     started = [e.event.data for e in journal if e.event.kind == "episode_started"]
@@ -120,23 +120,23 @@ def test_switching_language_mid_session_keeps_everything(table_with: object) -> 
                 log.scroll_y,
                 log.following,
                 len(log.visible_entries),
-                app.table.state.characters,
-                app.table.state.clock,
+                app.live.state.characters,
+                app.live.state.clock,
             )
             assert before[2:4] == (5, False)
             assert "Round" in _footer_words(app)
             await pilot.press("L")
             await pilot.pause()
             assert app.catalog.lang == "es" and main.lang == "es"
-            assert app.table.state.settings.language == "es"  # journaled
+            assert app.live.state.settings.language == "es"  # journaled
             after = (
                 roster.highlighted,
                 set(roster.marked),
                 log.scroll_y,
                 log.following,
                 len(log.visible_entries) - 1,  # one more line: the settings change
-                app.table.state.characters,
-                app.table.state.clock,
+                app.live.state.characters,
+                app.live.state.clock,
             )
             assert after == before
             assert "Asalto" in _footer_words(app)
@@ -150,7 +150,7 @@ def test_switching_language_mid_session_keeps_everything(table_with: object) -> 
             # and play goes on, in Spanish
             await pilot.press("g", *"elemental", "enter")
             await pilot.pause()
-            assert app.table.state.character("bors").sanity.madness == 7
+            assert app.live.state.character("bors").sanity.madness == 7
             # the palette offers the way back
             await pilot.press("ctrl+p")
             await pilot.press(*"Idioma")
@@ -162,7 +162,7 @@ def test_switching_language_mid_session_keeps_everything(table_with: object) -> 
             await pilot.press("q")
         reopened = build(folder)
         assert reopened.catalog.lang == "en"  # the last choice was journaled
-        reopened.table.close()
+        reopened.live.close()
 
     asyncio.run(run())
 

@@ -1,6 +1,6 @@
-"""The campaign: state model, events, the reducer, the store on disk and the live table.
+"""The campaign: state model, events, the reducer, the store on disk and the live campaign.
 
-Never imports Textual (a test checks). The screens use :func:`open_table` and :class:`Table`.
+Never imports Textual (a test checks). The screens use :func:`open_campaign` and :class:`LiveCampaign`.
 """
 
 from gmscreen.campaign.errors import (
@@ -12,9 +12,9 @@ from gmscreen.campaign.errors import (
     UnknownCharacter,
 )
 from gmscreen.campaign.events import Event
+from gmscreen.campaign.live import BoundCheck, Entry, LiveCampaign, open_campaign
 from gmscreen.campaign.model import Campaign, Character, Item, MerpProfile, Settings
 from gmscreen.campaign.reducer import ReplayError, apply, fold
-from gmscreen.campaign.table import BoundCheck, Entry, Table, open_table
 
 __all__ = [
     "BoundCheck",
@@ -27,13 +27,13 @@ __all__ = [
     "Event",
     "InvalidAction",
     "Item",
+    "LiveCampaign",
     "MerpProfile",
     "Problem",
     "ReplayError",
     "Settings",
-    "Table",
     "UnknownCharacter",
     "apply",
     "fold",
-    "open_table",
+    "open_campaign",
 ]

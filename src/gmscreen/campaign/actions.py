@@ -1,6 +1,6 @@
 """What each table action records: pure builders from the state and the rules to payloads.
 
-Each builder returns drafts ``(character id, payload, game time)``; the table stamps them with
+Each builder returns drafts ``(character id, payload, game time)``; the live campaign stamps them with
 sequence numbers and clocks, journals them, and folds them into the state.
 """
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from gmscreen.campaign.table import Table, open_table
+from gmscreen.campaign.live import LiveCampaign, open_campaign
 from gmscreen.tui.app_base import BaseApp, load_settings
 from gmscreen.tui.commands import palette_commands
 from gmscreen.tui.config import UIConfig
@@ -26,12 +26,12 @@ from gmscreen.tui.screens.main import MainScreen
 class GMScreenApp(BaseApp):
     def __init__(
         self,
-        table: Table,
+        live: LiveCampaign,
         *,
         rng: random.Random,
         catalog: Catalog,
         config: UIConfig,
-        owns_table: bool,
+        owns_campaign: bool,
         animations: bool = True,
         cursor_blink: bool = True,
         title: str | None = None,
@@ -43,23 +43,23 @@ class GMScreenApp(BaseApp):
             cursor_blink=cursor_blink,
             title=title,
         )
-        self.table = table
+        self.live = live
         self.rng = rng
-        self.owns_table = owns_table
+        self.owns_campaign = owns_campaign
         self.main: MainScreen | None = None
 
     def get_default_screen(self) -> MainScreen:
         # The main screen is the default one: building a blank default screen first and then
         # pushing this one cost a second compose and layout before the first frame.
         self.main = MainScreen(
-            self.table, self.catalog.t, self.catalog.lang, self.rng, self.config.keys
+            self.live, self.catalog.t, self.catalog.lang, self.rng, self.config.keys
         )
         return self.main
 
     def on_mount(self) -> None:
         t = self.catalog.t
         self.set_keymap(self.config.keys)
-        for notice in self.table.notices:
+        for notice in self.live.notices:
             self.notify(notice, severity="warning", timeout=10)
         for problem in self.config.problems:
             kind, _, detail = problem.partition(":")
@@ -90,18 +90,18 @@ class GMScreenApp(BaseApp):
         await super().action_quit()
 
     def close_table(self) -> None:
-        if self.owns_table:
-            self.table.close()
+        if self.owns_campaign:
+            self.live.close()
         else:
-            self.table.checkpoint()
+            self.live.checkpoint()
 
     def on_unmount(self) -> None:
-        if self.owns_table:
-            self.table.close()
+        if self.owns_campaign:
+            self.live.close()
 
 
 def make_app(
-    campaign: Table | Path | str,
+    campaign: LiveCampaign | Path | str,
     *,
     rng: random.Random | None = None,
     clock: Callable[[], datetime] | None = None,
@@ -113,7 +113,7 @@ def make_app(
     cursor_blink: bool = True,
     title: str | None = None,
 ) -> GMScreenApp:
-    """The app for ``campaign``: an open :class:`Table`, or a campaign folder to open (and close).
+    """The app for ``campaign``: an open :class:`LiveCampaign`, or a campaign folder to open (and close).
 
     ``config_path`` None reads no user config at all; ``strict`` makes a missing catalog key an
     error instead of an English fallback (tests). The language is ``lang`` (``--lang``), else the
@@ -121,19 +121,21 @@ def make_app(
     leave it out), else English: :func:`gmscreen.i18n.resolve_language`.
     """
     rng = rng if rng is not None else random.Random()
-    owns = not isinstance(campaign, Table)
-    table = (
-        open_table(campaign, rng=rng, clock=clock) if not isinstance(campaign, Table) else campaign
+    owns = not isinstance(campaign, LiveCampaign)
+    live = (
+        open_campaign(campaign, rng=rng, clock=clock)
+        if not isinstance(campaign, LiveCampaign)
+        else campaign
     )
     catalog, config = load_settings(
-        config_path, lang, table.state.settings.language, system_lang, strict=strict
+        config_path, lang, live.state.settings.language, system_lang, strict=strict
     )
     return GMScreenApp(
-        table,
+        live,
         rng=rng,
         catalog=catalog,
         config=config,
-        owns_table=owns,
+        owns_campaign=owns,
         animations=animations,
         cursor_blink=cursor_blink,
         title=title,

@@ -15,8 +15,8 @@ from typing import cast
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import InvalidAction
+from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Character, MerpProfile
-from gmscreen.campaign.table import Table
 from gmscreen.rules import dice, merp
 from gmscreen.rules.merp import Budget, Category, RollRefused
 from gmscreen.rules.tables import PendingDie, Resolution
@@ -42,7 +42,7 @@ def refusal(profile: MerpProfile, table_id: str) -> RollRefused | None:
         # the profile's own count (a GM may have edited it) is the one the campaign enforces
         return RollRefused(
             "no_points",
-            table=table_id,
+            live=table_id,
             cost=merp.COSTS[category][table_id].points,
             left=profile.points_left,
         )
@@ -63,14 +63,14 @@ class ItemRoll:
 
     def __init__(
         self,
-        table: Table,
+        live: LiveCampaign,
         tables: TableSet,
         character_id: str,
         table_id: str,
         lang: Lang,
         override: str | None = None,
     ) -> None:
-        self.table = table
+        self.live = live
         self.tables = tables
         self.character_id = character_id
         self.table_id = table_id
@@ -82,17 +82,17 @@ class ItemRoll:
 
     @classmethod
     def pending(
-        cls, table: Table, tables: TableSet, character_id: str, lang: Lang
+        cls, live: LiveCampaign, tables: TableSet, character_id: str, lang: Lang
     ) -> ItemRoll | None:
         """A roll journaled this session but neither kept nor discarded (the app was left)."""
-        items = table.pending_items(character_id)
+        items = live.pending_items(character_id)
         if not items:
             return None
         item = items[0]
-        roll = cls(table, tables, character_id, item.table, lang)
+        roll = cls(live, tables, character_id, item.table, lang)
         roll.resolution = Resolution.from_dict(tables, item.tree)
         cost, override = 0, None
-        for entry in table.events:
+        for entry in live.events:
             data = entry.event.data
             if isinstance(data, ev.ItemRolled) and data.item.get("id") == item.id:
                 cost, override = data.cost, data.override
@@ -102,7 +102,7 @@ class ItemRoll:
 
     @property
     def character(self) -> Character:
-        return self.table.character(self.character_id)
+        return self.live.character(self.character_id)
 
     @property
     def done(self) -> bool:
@@ -149,7 +149,7 @@ class ItemRoll:
         if not self.done or self.rolled is not None:
             return self.rolled
         cost = self.cost()
-        event = self.table.item_rolled(
+        event = self.live.item_rolled(
             self.character_id,
             self.table_id,
             self.title("en"),  # the journal keeps one language; item_title reads it in others
@@ -165,12 +165,12 @@ class ItemRoll:
         rolled = self.journal()
         if rolled is None:
             raise InvalidAction("the roll is not finished yet")
-        self.table.item_kept(self.character_id, rolled.item_id)
+        self.live.item_kept(self.character_id, rolled.item_id)
         self.settled = "kept"
 
     def discard(self) -> None:
         rolled = self.journal()
         if rolled is None:
             raise InvalidAction("the roll is not finished yet")
-        self.table.item_discarded(self.character_id, rolled.item_id)
+        self.live.item_discarded(self.character_id, rolled.item_id)
         self.settled = "discarded"

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
+from gmscreen.campaign.live import LiveCampaign, open_campaign
 from gmscreen.campaign.model import Settings
 from gmscreen.campaign.paths import create_campaign
-from gmscreen.campaign.table import Table, open_table
 from gmscreen.rules.merp import merp_tables
 from gmscreen.rules.tables import Resolution
 from gmscreen.rules.tables_render import title_of
@@ -26,7 +26,9 @@ ITEM_SHOTS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _typed_item(table: Table, who: str, table_id: str, faces: list[str], choices: list[int]) -> str:
+def _typed_item(
+    live: LiveCampaign, who: str, table_id: str, faces: list[str], choices: list[int]
+) -> str:
     resolution = Resolution(merp_tables(), table_id)
     answers = iter(faces)
     picks = iter(choices)
@@ -36,21 +38,21 @@ def _typed_item(table: Table, who: str, table_id: str, faces: list[str], choices
         else:
             resolution.supply_typed(next(answers))
     text = resolution.tree.text("en")
-    event = table.item_rolled(who, table_id, title_of(text, table_id), resolution.to_dict(), 1)
+    event = live.item_rolled(who, table_id, title_of(text, table_id), resolution.to_dict(), 1)
     item_id = str(event.data.item["id"])  # type: ignore[union-attr]
-    table.item_kept(who, item_id)
+    live.item_kept(who, item_id)
     return item_id
 
 
 def merp_sample_campaign(root: Path, clock: Callable[[], datetime]) -> Path:
     """Ioreth (pure spell user) has rolled Table 2 twice; Halbarad has rolled nothing yet."""
     folder = create_campaign(root, "Wardens of Bree", Settings(modules=("merp-items",)))
-    with open_table(folder, rng=random.Random(1954), clock=clock) as table:
+    with open_campaign(folder, rng=random.Random(1954), clock=clock) as live:
         ioreth = {"category": "pure_spell_user", "race": "Noldo", "points_total": 4}
-        table.add_character("Ioreth", 10, player="Fede", merp=ioreth)
+        live.add_character("Ioreth", 10, player="Fede", merp=ioreth)
         halbarad = {"category": "non_spell_user", "race": "Dúnadan", "points_total": 3}
-        table.add_character("Halbarad", 10, player="Eva", merp=halbarad)
-        staff = _typed_item(table, "ioreth", "merp-2", ["97", "3", "2", "4", "2", "1"], [])
-        table.item_note("ioreth", staff, "Carved with [bold]runes[/] of Eregion")
-        _typed_item(table, "ioreth", "merp-2", ["41", "7", "4"], [1])
+        live.add_character("Halbarad", 10, player="Eva", merp=halbarad)
+        staff = _typed_item(live, "ioreth", "merp-2", ["97", "3", "2", "4", "2", "1"], [])
+        live.item_note("ioreth", staff, "Carved with [bold]runes[/] of Eregion")
+        _typed_item(live, "ioreth", "merp-2", ["41", "7", "4"], [1])
     return folder

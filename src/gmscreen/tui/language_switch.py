@@ -33,7 +33,7 @@ def switch_language(screen: MainScreen) -> None:
         screen.notify(screen.t("app.language_busy"), severity="warning")
         return
     new = other_language(screen.lang)
-    if not screen._do(lambda: screen.table.change_settings(language=new)):
+    if not screen._do(lambda: screen.live.change_settings(language=new)):
         return
     catalog.use(new)
     relabel_bindings(screen.app, catalog.t)

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.paths import create_campaign
-from gmscreen.campaign.table import open_table
 from gmscreen.rules import dice
 from gmscreen.tui.app import GMScreenApp, make_app
 from gmscreen.tui.item_samples import ITEM_SHOTS, merp_sample_campaign
@@ -46,22 +46,22 @@ def fixed_clock() -> datetime:
 def sample_campaign(root: Path) -> Path:
     """Three characters and a short session: gains, a fumbled check, a few rounds."""
     folder = create_campaign(root, "The Dreaming City")
-    with open_table(folder, rng=random.Random(SEED), clock=fixed_clock) as table:
-        table.add_character("Artinar", 13, player="Ann", chaos=43, balance=32, law=47)
-        table.add_character(
+    with open_campaign(folder, rng=random.Random(SEED), clock=fixed_clock) as live:
+        live.add_character("Artinar", 13, player="Ann", chaos=43, balance=32, law=47)
+        live.add_character(
             "Bors", 12, player="Bea", chaos=20, balance=40, law=10, madness=5, under_care=True
         )
         # Player-typed text is shown as typed, never as markup.
-        table.add_character("[bold]Cym[/]", 10, player="Cai", chaos=60, balance=10, law=5)
-        table.gain("artinar", "friend_dies", roll=dice.typed("1d6", 4))
-        table.gain("artinar", "friend_dies", roll=dice.typed("1d6", 5))
-        table.gain("artinar", "custom", {"amount": 2})
-        table.gain("bold-cym", "end_of_world", roll=dice.typed("2d8", "5,7"))
-        table.check_roll("bold-cym", dice.typed("d100", "00"))
-        table.check_kind("bold-cym", dice.picked("1d6", 4))
+        live.add_character("[bold]Cym[/]", 10, player="Cai", chaos=60, balance=10, law=5)
+        live.gain("artinar", "friend_dies", roll=dice.typed("1d6", 4))
+        live.gain("artinar", "friend_dies", roll=dice.typed("1d6", 5))
+        live.gain("artinar", "custom", {"amount": 2})
+        live.gain("bold-cym", "end_of_world", roll=dice.typed("2d8", "5,7"))
+        live.check_roll("bold-cym", dice.typed("d100", "00"))
+        live.check_kind("bold-cym", dice.picked("1d6", 4))
         for _ in range(3):
-            table.next_round()
-        table.gain("artinar", "demon", {"pow": 16})
+            live.next_round()
+        live.gain("artinar", "demon", {"pow": 16})
     return folder
 
 

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import InvalidAction
+from gmscreen.campaign.live import BoundCheck, LiveCampaign
 from gmscreen.campaign.model import Campaign
-from gmscreen.campaign.table import BoundCheck, Table
 from gmscreen.rules.dice import Roll
 from gmscreen.rules.madness import MadnessState, Odds, madness_after_episode
 from gmscreen.rules.madness_check import Phase
@@ -31,7 +31,7 @@ def _madness(changes: Mapping[str, list[object]], now: int) -> tuple[int, int]:
 
 
 def apply_gain(
-    table: Table,
+    live: LiveCampaign,
     character_id: str,
     preset: str,
     inputs: Mapping[str, int | str],
@@ -40,17 +40,17 @@ def apply_gain(
 ) -> GainDone:
     from gmscreen.tui.screens.gain import GainDone
 
-    event = table.gain(character_id, preset, inputs, roll, adjustment)
+    event = live.gain(character_id, preset, inputs, roll, adjustment)
     data = event.data
-    if not isinstance(data, ev.Gain):  # pragma: no cover - the table's contract
+    if not isinstance(data, ev.Gain):  # pragma: no cover - the live campaign's contract
         raise InvalidAction("the gain was not recorded as a gain")
-    now = table.character(character_id).sanity.madness
+    now = live.character(character_id).sanity.madness
     before, after = _madness(data.changes, now)
     return GainDone(data.amount, before, after, data.roll)
 
 
 class CheckAdapter:
-    """A :class:`~gmscreen.campaign.table.BoundCheck` as the check screen drives it."""
+    """A :class:`~gmscreen.campaign.live.BoundCheck` as the check screen drives it."""
 
     def __init__(self, check: BoundCheck) -> None:
         self.check = check
@@ -77,7 +77,7 @@ class CheckAdapter:
 
         event = self.check.roll(d100)
         data = event.data
-        if not isinstance(data, ev.CheckRoll):  # pragma: no cover - the table's contract
+        if not isinstance(data, ev.CheckRoll):  # pragma: no cover - the live campaign's contract
             raise InvalidAction("the roll was not recorded as a check roll")
         before, after = _madness(data.changes, self.state.madness)
         return StepShown(data.roll, data.outcome, before, after)
@@ -87,7 +87,9 @@ class CheckAdapter:
 
         event = self.check.choose_kind(d6)
         data = event.data
-        if not isinstance(data, ev.EpisodeStarted):  # pragma: no cover - the table's contract
+        if not isinstance(
+            data, ev.EpisodeStarted
+        ):  # pragma: no cover - the live campaign's contract
             raise InvalidAction("the kind was not recorded as an episode")
         return EpisodeShown(
             data.kind,

@@ -16,8 +16,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Item
-from gmscreen.campaign.table import Table
 from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.rules.tables_render import item_title
 from gmscreen.tui.commands import add_bindings, bindings
@@ -46,7 +46,7 @@ class InventoryScreen(Screen[None]):
 
     def __init__(
         self,
-        table: Table,
+        live: LiveCampaign,
         tables: TableSet,
         character_id: str,
         t: Translate,
@@ -57,7 +57,7 @@ class InventoryScreen(Screen[None]):
         keys = bindings("items", t, KEYS)
         opens = ("inventory_note", "inventory_remove")
         add_bindings(self, [replace(b, priority=b.id in opens) for b in keys])
-        self.table = table
+        self.live = live
         self.tables = tables
         self.character_id = character_id
         self.t = t
@@ -86,11 +86,11 @@ class InventoryScreen(Screen[None]):
 
     @property
     def items(self) -> tuple[Item, ...]:
-        return self.table.character(self.character_id).inventory
+        return self.live.character(self.character_id).inventory
 
     def refresh_view(self, keep: int | None = None) -> None:
         t = self.t
-        character = self.table.character(self.character_id)
+        character = self.live.character(self.character_id)
         self.query_one("#title", Static).update(
             Content(t("inventory.title", name=character.name, n=len(character.inventory)))
         )
@@ -159,7 +159,7 @@ class InventoryScreen(Screen[None]):
 
         def noted(text: str) -> None:
             try:
-                self.table.item_note(self.character_id, item.id, text)
+                self.live.item_note(self.character_id, item.id, text)
             except CampaignError as error:
                 self.notify(error_text(error, self.t, self.lang), severity="error")
             self.refresh_view()
@@ -177,14 +177,14 @@ class InventoryScreen(Screen[None]):
         item = self._selected()
         if item is None:
             return
-        name = self.table.character(self.character_id).name
+        name = self.live.character(self.character_id).name
 
         def remove(sure: bool | None) -> None:
             if not sure:
                 return
             index = self.query_one("#items", OptionList).highlighted
             try:
-                self.table.item_removed(self.character_id, item.id)
+                self.live.item_removed(self.character_id, item.id)
             except CampaignError as error:
                 self.notify(error_text(error, self.t, self.lang), severity="error")
             self.refresh_view(keep=index)

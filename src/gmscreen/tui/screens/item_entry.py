@@ -14,7 +14,7 @@ from typing import Any
 from textual.screen import Screen
 
 from gmscreen.campaign.errors import CampaignError
-from gmscreen.campaign.table import Table
+from gmscreen.campaign.live import LiveCampaign
 from gmscreen.rules.merp import merp_tables
 from gmscreen.tui.format import as_lang, error_text
 from gmscreen.tui.i18n import Translate
@@ -29,7 +29,7 @@ MODULE = "merp-items"
 
 async def _when_ready(
     below: Screen[Any],
-    table: Table,
+    live: LiveCampaign,
     character_id: str,
     t: Translate,
     lang: str,
@@ -38,10 +38,10 @@ async def _when_ready(
     """``then``, once the campaign uses the items and the character has a profile (asked for
     now if not)."""
     app = below.app
-    if MODULE not in table.state.settings.modules:
+    if MODULE not in live.state.settings.modules:
         app.notify(t("items.module_off"), severity="warning")
         return
-    character = table.character(character_id)
+    character = live.character(character_id)
     if character.merp is not None:
         await then()
         return
@@ -50,7 +50,7 @@ async def _when_ready(
         if values is None:
             return
         try:
-            table.edit_character(character_id, merp=values)
+            live.edit_character(character_id, merp=values)
         except CampaignError as error:
             app.notify(error_text(error, t, lang), severity="error")
             return
@@ -61,7 +61,7 @@ async def _when_ready(
 
 async def open_item_tables(
     below: Screen[Any],
-    table: Table,
+    live: LiveCampaign,
     character_id: str,
     t: Translate,
     lang: str,
@@ -74,24 +74,24 @@ async def open_item_tables(
             on_change()
         tables = merp_tables()
         code = as_lang(lang)
-        pending = ItemRoll.pending(table, tables, character_id, code)
-        screen = ItemTableScreen(table, tables, character_id, t, code, rng, pending)
+        pending = ItemRoll.pending(live, tables, character_id, code)
+        screen = ItemTableScreen(live, tables, character_id, t, code, rng, pending)
         screen.on_change = on_change
         await open_screen(below, screen, done)
 
-    await _when_ready(below, table, character_id, t, lang, show)
+    await _when_ready(below, live, character_id, t, lang, show)
 
 
 async def open_inventory(
     below: Screen[Any],
-    table: Table,
+    live: LiveCampaign,
     character_id: str,
     t: Translate,
     lang: str,
     done: Done[None] | None = None,
 ) -> None:
     async def show() -> None:
-        screen = InventoryScreen(table, merp_tables(), character_id, t, as_lang(lang))
+        screen = InventoryScreen(live, merp_tables(), character_id, t, as_lang(lang))
         await open_screen(below, screen, done)
 
-    await _when_ready(below, table, character_id, t, lang, show)
+    await _when_ready(below, live, character_id, t, lang, show)

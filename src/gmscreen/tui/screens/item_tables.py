@@ -28,7 +28,7 @@ from textual.content import Content
 from textual.widgets import DataTable, Static
 
 from gmscreen.campaign.errors import CampaignError
-from gmscreen.campaign.table import Table
+from gmscreen.campaign.live import LiveCampaign
 from gmscreen.rules import merp
 from gmscreen.rules.dice import DiceError
 from gmscreen.rules.merp import RollRefused
@@ -81,7 +81,7 @@ class ItemTableScreen(RowSearch):
 
     def __init__(
         self,
-        table: Table,
+        live: LiveCampaign,
         tables: TableSet,
         character_id: str,
         t: Translate,
@@ -91,7 +91,7 @@ class ItemTableScreen(RowSearch):
     ) -> None:
         super().__init__()
         add_bindings(self, bindings("items", t, (*BROWSE_KEYS, *PALETTE)))
-        self.table = table
+        self.live = live
         self.tables = tables
         self.character_id = character_id
         self.t = t
@@ -106,7 +106,7 @@ class ItemTableScreen(RowSearch):
         self.on_change: Callable[[], None] | None = None  # told after each journaled action
 
     def _cheapest(self) -> str:
-        profile = self.table.character(self.character_id).merp
+        profile = self.live.character(self.character_id).merp
         if profile is None:
             return merp.TABLE_1
         costs = merp.COSTS.get(profile.category)  # type: ignore[call-overload]
@@ -141,7 +141,7 @@ class ItemTableScreen(RowSearch):
 
     @property
     def profile_name(self) -> str:
-        return self.table.character(self.character_id).name
+        return self.live.character(self.character_id).name
 
     def fill_rows(self) -> None:
         rows = self.query_one("#rows", DataTable)
@@ -162,7 +162,7 @@ class ItemTableScreen(RowSearch):
 
     def refresh_view(self) -> None:
         t = self.t
-        character = self.table.character(self.character_id)
+        character = self.live.character(self.character_id)
         title = t("items.title", name=character.name)
         self.query_one("#title", Static).update(Content(title))
         budget = self.query_one("#budget", Static)
@@ -249,7 +249,7 @@ class ItemTableScreen(RowSearch):
         from gmscreen.tui.screens.inventory import InventoryScreen
 
         if self.roll is None:  # the keys typed next wait for it (on_key), then go to it
-            screen = InventoryScreen(self.table, self.tables, self.character_id, self.t, self.lang)
+            screen = InventoryScreen(self.live, self.tables, self.character_id, self.t, self.lang)
             await open_screen(self, screen)
 
     # --- keys ---------------------------------------------------------------------------------
@@ -387,7 +387,7 @@ class ItemTableScreen(RowSearch):
 
         With nothing refused the roll starts now, so the dice typed next answer it."""
         self.typed = ""
-        character = self.table.character(self.character_id)
+        character = self.live.character(self.character_id)
         if character.merp is None:
             return
         refused: RollRefused | None = refusal(character.merp, self.current)
@@ -414,7 +414,7 @@ class ItemTableScreen(RowSearch):
     def _begin(self, first: Callable[[ItemRoll], None], override: str | None) -> None:
         self._error("")
         self.roll = ItemRoll(
-            self.table, self.tables, self.character_id, self.current, self.lang, override
+            self.live, self.tables, self.character_id, self.current, self.lang, override
         )
         if not self._answer(first):
             self.roll = None

@@ -18,9 +18,9 @@ from textual.widgets import Static
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.fields import get_value
+from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.reducer import rounds_running, void_actions
-from gmscreen.campaign.table import Table
 from gmscreen.rules.dice import DiceError
 from gmscreen.rules.madness import MadnessError
 from gmscreen.tui.commands import add_bindings, bindings, by_id, effective_keys
@@ -64,7 +64,7 @@ class MainScreen(Screen[None]):
 
     def __init__(
         self,
-        table: Table,
+        live: LiveCampaign,
         t: Translate,
         lang: str,
         rng: random.Random,
@@ -73,19 +73,19 @@ class MainScreen(Screen[None]):
         super().__init__()
         # the keys that open a screen are priority bindings: see gmscreen.tui.typeahead
         add_bindings(self, [replace(b, priority=b.id in OPENERS) for b in bindings("main", t)])
-        self.table = table
+        self.live = live
         self.t = t
         self.lang = lang
         self.rng = rng
         self.keymap = keymap
         self.seen = 0  # events of this session already in the log
-        self.builder = LogBuilder({c.id: c.name for c in table.session_start.characters}, t, lang)
-        self.past = table.past_sessions  # earlier sessions, for the log and the sparkline
+        self.builder = LogBuilder({c.id: c.name for c in live.session_start.characters}, t, lang)
+        self.past = live.past_sessions  # earlier sessions, for the log and the sparkline
         self.past_lines = self.past_log_lines()
         self._past_history: dict[str, list[int]] = {}  # see _past_madness
         self._session_history: dict[str, list[int]] = {}  # see _session_madness
         self._session_history_at = -1  # the journal's length when that was folded
-        self._shown: tuple[Campaign, int] = (table.state, -1)  # what refresh_all last showed
+        self._shown: tuple[Campaign, int] = (live.state, -1)  # what refresh_all last showed
         self._player_view: PlayerView | None = None  # the last one opened, kept up to date
 
     def past_log_lines(self) -> list[LogEntry]:
@@ -123,7 +123,7 @@ class MainScreen(Screen[None]):
 
     @property
     def state(self) -> Campaign:
-        return self.table.state
+        return self.live.state
 
     @property
     def madness_on(self) -> bool:
@@ -145,20 +145,20 @@ class MainScreen(Screen[None]):
         self._refresh_detail()
         if self._player_view is not None and self.app.screen is self._player_view:
             self._player_view.show(state.characters)
-        self._shown = (state, len(self.table.events))
+        self._shown = (state, len(self.live.events))
 
     def refresh_if_changed(self) -> None:
         """After a dialog that refreshed this screen as it went: refreshing again with nothing
         new would still repaint, and cost the GM a second frame when the dialog closes."""
         state, count = self._shown
-        if state is not self.state or count != len(self.table.events):
+        if state is not self.state or count != len(self.live.events):
             self.refresh_all()
 
     def _item_screen_closed(self, _: object) -> None:
         self.refresh_if_changed()
 
     def _rounds(self) -> int:
-        entries = self.table.events
+        entries = self.live.events
         void = {e.event.action for e in entries if e.void}
         return rounds_running([e.event for e in entries], void)
 
@@ -203,14 +203,14 @@ class MainScreen(Screen[None]):
     def _session_madness(self, character_id: str) -> list[int]:
         """This session's madness of one character, folded once per change of the journal
         (every event, an undo too, adds a line): the detail pane redraws on every cursor move."""
-        entries = self.table.events
+        entries = self.live.events
         if self._session_history_at != len(entries):
             self._session_history.clear()
             self._session_history_at = len(entries)
         if character_id not in self._session_history:
             void = {e.event.action for e in entries if e.void}
             self._session_history[character_id] = madness_history(
-                self.table.session_start, [e.event for e in entries], void, character_id
+                self.live.session_start, [e.event for e in entries], void, character_id
             )
         return self._session_history[character_id]
 
@@ -227,12 +227,12 @@ class MainScreen(Screen[None]):
         return self._past_history[character_id]
 
     def _refresh_log(self, rebuild: bool) -> None:
-        entries = self.table.events
+        entries = self.live.events
         log = self.query_one(RollLog)
         new = entries[self.seen :]
         if rebuild or any(isinstance(e.event.data, ev.Undo) for e in new):
             self.builder = LogBuilder(
-                {c.id: c.name for c in self.table.session_start.characters}, self.t, self.lang
+                {c.id: c.name for c in self.live.session_start.characters}, self.t, self.lang
             )
             void = {e.event.action for e in entries if e.void}
             log.replace(self.past_lines + self.builder.lines([e.event for e in entries], void))
@@ -291,7 +291,7 @@ class MainScreen(Screen[None]):
     # --- time --------------------------------------------------------------------------------
 
     def action_next_round(self) -> None:
-        self._do(self.table.next_round)
+        self._do(self.live.next_round)
 
     @opener
     async def action_advance(self) -> None:
@@ -299,13 +299,13 @@ class MainScreen(Screen[None]):
 
         def advance(seconds: int | None) -> None:
             if seconds:
-                self._do(lambda: self.table.advance(seconds))
+                self._do(lambda: self.live.advance(seconds))
 
         await open_screen(self, AdvanceScreen(self.t, self.state.settings.round_seconds), advance)
 
     def action_end_day(self) -> None:
         day = self.state.clock // 86400 + 1
-        if self._do(self.table.end_day):
+        if self._do(self.live.end_day):
             self.notify(self.t("app.day_ended", day=day))
 
     # --- characters --------------------------------------------------------------------------
@@ -322,7 +322,7 @@ class MainScreen(Screen[None]):
                 return
             values = dict(values)
             name, pow_ = values.pop("name"), values.pop("pow")
-            if self._do(lambda: self.table.add_character(name, pow_, **values)):
+            if self._do(lambda: self.live.add_character(name, pow_, **values)):
                 roster = self.query_one(Roster)
                 roster.highlighted = roster.option_count - 1
 
@@ -340,7 +340,7 @@ class MainScreen(Screen[None]):
 
         def edit(values: dict[str, Any] | None) -> None:
             if values is not None:
-                self._do(lambda: self.table.edit_character(character.id, **values))
+                self._do(lambda: self.live.edit_character(character.id, **values))
 
         await open_screen(self, CharacterForm(self.t, self._taken(character.id), current), edit)
 
@@ -354,7 +354,7 @@ class MainScreen(Screen[None]):
 
         def remove(sure: bool | None) -> None:
             if sure:
-                self._do(lambda: self.table.remove_character(character.id))
+                self._do(lambda: self.live.remove_character(character.id))
 
         question = self.t("confirm.remove_question", name=character.name)
         await open_screen(
@@ -367,13 +367,13 @@ class MainScreen(Screen[None]):
     async def action_undo(self) -> None:
         from gmscreen.tui.screens.dialogs import ConfirmScreen
 
-        what = self.table.describe_last_undoable(self.lang)
+        what = self.live.describe_last_undoable(self.lang)
         if what is None:
             self.notify(self.t("app.nothing_to_undo"), severity="warning")
             return
 
         def undo(sure: bool | None) -> None:
-            if sure and self._do(self.table.undo):
+            if sure and self._do(self.live.undo):
                 self.notify(self.t("app.undone", what=what))
 
         question = self.t("confirm.undo_question", what=what)
@@ -419,7 +419,7 @@ class MainScreen(Screen[None]):
         character = self._selected_character()
         if character is not None:
             done = self._item_screen_closed
-            args = (self.table, character.id, self.t, self.lang, self.rng, self.refresh_all, done)
+            args = (self.live, character.id, self.t, self.lang, self.rng, self.refresh_all, done)
             await open_item_tables(self, *args)
 
     @opener
@@ -429,7 +429,7 @@ class MainScreen(Screen[None]):
         character = self._selected_character()
         if character is not None:
             done = self._item_screen_closed
-            await open_inventory(self, self.table, character.id, self.t, self.lang, done)
+            await open_inventory(self, self.live, character.id, self.t, self.lang, done)
 
     def action_switch_language(self) -> None:
         from gmscreen.tui.language_switch import switch_language
@@ -438,10 +438,10 @@ class MainScreen(Screen[None]):
 
     @opener
     async def action_replay(self) -> None:
-        # Read-only: the picker and the replay read the journals and never touch the table.
+        # Read-only: the picker and the replay read the journals and never touch the live campaign.
         from gmscreen.tui.screens.replay_picker import SessionPicker
 
         picker = SessionPicker(
-            self.table.folder, self.state.name, self.t, self.lang, self.table.session_path
+            self.live.folder, self.state.name, self.t, self.lang, self.live.session_path
         )
         await open_screen(self, picker)

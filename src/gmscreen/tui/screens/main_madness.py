@@ -43,7 +43,7 @@ async def gain(screen: MainScreen) -> None:
 
     def apply(cid: str, key: str, inputs: Any, roll: Any, adjustment: int) -> Any:
         try:
-            return apply_gain(screen.table, cid, key, inputs, roll, adjustment)
+            return apply_gain(screen.live, cid, key, inputs, roll, adjustment)
         finally:
             screen.refresh_all()
 
@@ -82,7 +82,7 @@ async def open_check(screen: MainScreen, character_id: str, done: Any = None) ->
         if done is not None:
             await done(result)
 
-    driver = CheckAdapter(screen.table.start_check(character_id))
+    driver = CheckAdapter(screen.live.start_check(character_id))
     dialog = CheckScreen(
         driver,
         screen.name_of(character_id),

@@ -1,4 +1,4 @@
-"""The Table facade: the worked example, time, undo/redo, items, edits, errors, replay, demo."""
+"""The live campaign (LiveCampaign): the worked example, time, undo/redo, items, edits, errors, replay, demo."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 from gmscreen.campaign import (
     CampaignError,
     InvalidAction,
-    Table,
+    LiveCampaign,
     UnknownCharacter,
-    open_table,
+    open_campaign,
 )
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
@@ -29,8 +29,10 @@ FIXED = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
 REPO = Path(__file__).resolve().parents[1]
 
 
-def _open(folder: Path, seed: int = 1, every: int = 50) -> Table:
-    return open_table(folder, rng=random.Random(seed), clock=lambda: FIXED, checkpoint_every=every)
+def _open(folder: Path, seed: int = 1, every: int = 50) -> LiveCampaign:
+    return open_campaign(
+        folder, rng=random.Random(seed), clock=lambda: FIXED, checkpoint_every=every
+    )
 
 
 @pytest.fixture
@@ -53,13 +55,13 @@ def folder(tmp_path: Path) -> Path:
 
 
 def test_artinar_worked_example(folder: Path) -> None:
-    with _open(folder) as table:
-        table.gain("artinar", "friend_dies", roll=dice.typed("1d6", 5))
-        table.gain("artinar", "friend_dies", roll=dice.typed("1d6", 4))
-        table.gain("artinar", "custom", {"amount": 2})
-        table.gain("artinar", "demon", {"pow": 16})
-        assert table.character("artinar").sanity.madness == 14
-        check = table.start_check("artinar")
+    with _open(folder) as live:
+        live.gain("artinar", "friend_dies", roll=dice.typed("1d6", 5))
+        live.gain("artinar", "friend_dies", roll=dice.typed("1d6", 4))
+        live.gain("artinar", "custom", {"amount": 2})
+        live.gain("artinar", "demon", {"pow": 16})
+        assert live.character("artinar").sanity.madness == 14
+        check = live.start_check("artinar")
         assert check.phase == "roll" and check.target() == ("law", 47)
         assert check.fumble_from() == 100
         step = check.roll(dice.typed("d100", 53))
@@ -69,21 +71,21 @@ def test_artinar_worked_example(folder: Path) -> None:
         assert isinstance(episode.data, ev.EpisodeStarted)
         assert (episode.data.amount, episode.data.unit) == (14, "rounds")
         assert check.phase == "done"
-        table.advance(13 * 12)
-        assert table.character("artinar").sanity.episode is not None
-        table.next_round()
-        assert table.character("artinar").sanity.madness == 7
-        table.end_day()  # the day of the gains: no recovery
-        assert table.character("artinar").sanity.madness == 7
+        live.advance(13 * 12)
+        assert live.character("artinar").sanity.episode is not None
+        live.next_round()
+        assert live.character("artinar").sanity.madness == 7
+        live.end_day()  # the day of the gains: no recovery
+        assert live.character("artinar").sanity.madness == 7
         for left in range(6, -1, -1):
-            table.end_day()
-            assert table.character("artinar").sanity.madness == left
-        assert table.state.clock == 8 * DAY
+            live.end_day()
+            assert live.character("artinar").sanity.madness == left
+        assert live.state.clock == 8 * DAY
 
 
 def test_under_care_recovers_1d6_with_the_tables_rng(folder: Path) -> None:
-    with _open(folder, seed=5) as table:
-        events = table.end_day()
+    with _open(folder, seed=5) as live:
+        events = live.end_day()
     day = next(e.data for e in events if isinstance(e.data, ev.DayEnded))
     (recovery,) = [r for r in day.recoveries if r.character == "ylen"]
     expected = dice.roll("1d6", random.Random(5))
@@ -92,133 +94,131 @@ def test_under_care_recovers_1d6_with_the_tables_rng(folder: Path) -> None:
 
 
 def test_undo_takes_back_a_whole_action_and_redo_puts_it_back(folder: Path) -> None:
-    with _open(folder) as table:
-        table.gain("artinar", "custom", {"amount": 20})
-        table.check_roll("artinar", dice.typed("d100", 90))
-        table.check_kind("artinar", dice.typed("1d6", 1))
-        before = table.state
-        table.advance(3 * DAY)
-        assert table.character("artinar").sanity.episode is None
-        assert (
-            table.describe_last_undoable() == "Time passes: 3 days (to day 4, 00:00) (and 4 more)"
-        )
-        undone = table.undo()
+    with _open(folder) as live:
+        live.gain("artinar", "custom", {"amount": 20})
+        live.check_roll("artinar", dice.typed("d100", 90))
+        live.check_kind("artinar", dice.typed("1d6", 1))
+        before = live.state
+        live.advance(3 * DAY)
+        assert live.character("artinar").sanity.episode is None
+        assert live.describe_last_undoable() == "Time passes: 3 days (to day 4, 00:00) (and 4 more)"
+        undone = live.undo()
         assert undone is not None and undone.kind == "clock_advanced"
-        assert table.state.clock == before.clock
-        assert table.state.characters == before.characters
-        assert [e.void for e in table.events][-6:] == [True] * 5 + [False]
-        redone = table.redo()
+        assert live.state.clock == before.clock
+        assert live.state.characters == before.characters
+        assert [e.void for e in live.events][-6:] == [True] * 5 + [False]
+        redone = live.redo()
         assert redone is undone or redone == undone
-        assert table.state.clock == 3 * DAY
-        assert table.redo() is None
-        table.undo()
-        table.note("something else happens")
-        assert not table.can_redo() and table.redo() is None
+        assert live.state.clock == 3 * DAY
+        assert live.redo() is None
+        live.undo()
+        live.note("something else happens")
+        assert not live.can_redo() and live.redo() is None
 
 
 def test_undoing_the_undo_event_redoes(folder: Path) -> None:
-    with _open(folder) as table:
-        table.gain("artinar", "elemental")
-        table.undo()
-        assert table.character("artinar").sanity.madness == 0
-        table.redo()
-        assert table.character("artinar").sanity.madness == 2
-        kinds = [(e.event.kind, e.void) for e in table.events]
+    with _open(folder) as live:
+        live.gain("artinar", "elemental")
+        live.undo()
+        assert live.character("artinar").sanity.madness == 0
+        live.redo()
+        assert live.character("artinar").sanity.madness == 2
+        kinds = [(e.event.kind, e.void) for e in live.events]
         assert kinds == [("gain", False), ("undo", True), ("undo", False)]
-        redo = table.events[-1].event.data
+        redo = live.events[-1].event.data
         assert isinstance(redo, ev.Undo) and redo.redo
 
 
 def test_invalid_actions_write_nothing(folder: Path) -> None:
-    with _open(folder) as table:
+    with _open(folder) as live:
         with pytest.raises(UnknownCharacter):
-            table.gain("nobody", "elemental")
+            live.gain("nobody", "elemental")
         with pytest.raises(InvalidAction, match="no check is due"):
-            table.check_roll("artinar", dice.typed("d100", 5))
+            live.check_roll("artinar", dice.typed("d100", 5))
         with pytest.raises(InvalidAction, match="No kind of madness is due"):
-            table.check_kind("artinar", dice.typed("1d6", 5))
+            live.check_kind("artinar", dice.typed("1d6", 5))
         with pytest.raises(InvalidAction, match="needs a roll of 1d6"):
-            table.gain("artinar", "friend_dies")
+            live.gain("artinar", "friend_dies")
         with pytest.raises(InvalidAction, match="Time only runs forward"):
-            table.advance(0)
+            live.advance(0)
         with pytest.raises(InvalidAction, match="pow: must be from 1"):
-            table.edit_character("artinar", pow=0)
+            live.edit_character("artinar", pow=0)
         with pytest.raises(InvalidAction, match="already a character"):
-            table.add_character("X", 10, id="artinar")
+            live.add_character("X", 10, id="artinar")
         with pytest.raises(InvalidAction, match="note is empty"):
-            table.note("  ")
-        assert table.events == [] and table.session_path is None
+            live.note("  ")
+        assert live.events == [] and live.session_path is None
     assert not (folder / "sessions").exists()
 
 
 def test_characters_added_edited_removed(folder: Path) -> None:
-    with _open(folder) as table:
-        added = table.add_character("Moon Glum", 11, chaos=5, player="Iris")
+    with _open(folder) as live:
+        added = live.add_character("Moon Glum", 11, chaos=5, player="Iris")
         assert added.character == "moon-glum"
-        edit = table.edit_character("moon-glum", pow=12, under_care=True)
+        edit = live.edit_character("moon-glum", pow=12, under_care=True)
         assert edit is not None and isinstance(edit.data, ev.CharacterEdited)
         assert edit.data.changes == {"pow": [11, 12], "under_care": [False, True]}
-        assert table.edit_character("moon-glum", pow=12) is None
-        table.remove_character("moon-glum")
-        assert not table.state.has_character("moon-glum")
-        table.undo()
-        assert table.character("moon-glum").sanity.pow == 12
+        assert live.edit_character("moon-glum", pow=12) is None
+        live.remove_character("moon-glum")
+        assert not live.state.has_character("moon-glum")
+        live.undo()
+        assert live.character("moon-glum").sanity.pow == 12
 
 
 def test_items_rolled_kept_noted_removed_and_the_budget(folder: Path) -> None:
     tree = {"table": "merp-1", "text": "A sword", "value": None}
-    with _open(folder) as table:
-        rolled = table.item_rolled("halbarad", "merp-1", "A sword", tree, 1)
+    with _open(folder) as live:
+        rolled = live.item_rolled("halbarad", "merp-1", "A sword", tree, 1)
         assert isinstance(rolled.data, ev.ItemRolled)
         item_id = str(rolled.data.item["id"])
-        assert [i.id for i in table.pending_items("halbarad")] == [item_id]
-        merp = table.character("halbarad").merp
+        assert [i.id for i in live.pending_items("halbarad")] == [item_id]
+        merp = live.character("halbarad").merp
         assert merp is not None and (merp.points_spent, dict(merp.rolls)) == (1, {"merp-1": 1})
-        table.item_kept("halbarad", item_id)
-        assert table.pending_items("halbarad") == []
-        table.item_note("halbarad", item_id, "elvish runes")
-        assert table.character("halbarad").inventory[0].notes == "elvish runes"
-        second = table.item_rolled("halbarad", "merp-1", "A cloak", {"x": 1}, 2)
-        table.item_discarded("halbarad", str(second.data.item["id"]))  # type: ignore[union-attr]
+        live.item_kept("halbarad", item_id)
+        assert live.pending_items("halbarad") == []
+        live.item_note("halbarad", item_id, "elvish runes")
+        assert live.character("halbarad").inventory[0].notes == "elvish runes"
+        second = live.item_rolled("halbarad", "merp-1", "A cloak", {"x": 1}, 2)
+        live.item_discarded("halbarad", str(second.data.item["id"]))  # type: ignore[union-attr]
         with pytest.raises(InvalidAction, match="0 background point"):
-            table.item_rolled("halbarad", "merp-2", "More", {}, 1)
+            live.item_rolled("halbarad", "merp-2", "More", {}, 1)
         with pytest.raises(InvalidAction, match="no MERP profile"):
-            table.item_rolled("artinar", "merp-1", "x", {}, 1)
-        table.item_removed("halbarad", item_id)
-        assert table.character("halbarad").inventory == ()
+            live.item_rolled("artinar", "merp-1", "x", {}, 1)
+        live.item_removed("halbarad", item_id)
+        assert live.character("halbarad").inventory == ()
     reopened = load(folder).state.character("halbarad")
     assert reopened.merp is not None and reopened.merp.points_spent == 3
 
 
 def test_listeners_hear_each_action(folder: Path) -> None:
     heard: list[list[str]] = []
-    with _open(folder) as table:
-        table.listeners.append(lambda events: heard.append([e.kind for e in events]))
-        table.gain("artinar", "elemental")
-        table.undo()
+    with _open(folder) as live:
+        live.listeners.append(lambda events: heard.append([e.kind for e in events]))
+        live.gain("artinar", "elemental")
+        live.undo()
     assert heard == [["gain"], ["undo"]]
 
 
 def test_checkpoint_every_n_events(folder: Path) -> None:
-    with _open(folder, every=3) as table:
+    with _open(folder, every=3) as live:
         for _ in range(4):
-            table.gain("artinar", "elemental")
+            live.gain("artinar", "elemental")
         assert read_checkpoint(folder)[0].last_event == 3
     assert read_checkpoint(folder)[0].last_event == 4
 
 
 def test_replay_steps_match_the_live_table(folder: Path) -> None:
     seen = []
-    with _open(folder) as table:
+    with _open(folder) as live:
         for n in range(30):
             if n % 7 == 3:
-                table.undo()
+                live.undo()
             elif n % 11 == 5:
-                table.redo()
+                live.redo()
             else:
-                table.gain("artinar", "custom", {"amount": n % 4})
-            seen.append((len(table.events), table.state))
-        path = table.session_path
+                live.gain("artinar", "custom", {"amount": n % 4})
+            seen.append((len(live.events), live.state))
+        path = live.session_path
         assert path is not None
     replay = Replay.from_file(path, every=4)
     for step, state in seen:
@@ -230,8 +230,8 @@ def test_demo_copy_is_fresh_and_leaves_the_source_alone(tmp_path: Path) -> None:
     source = demo_source()
     before = {p: p.read_bytes() for p in source.rglob("*") if p.is_file()}
     copy = make_demo_copy(tmp_path)
-    with _open(copy) as table:
-        table.gain("artinar", "elemental")
+    with _open(copy) as live:
+        live.gain("artinar", "elemental")
     assert {p: p.read_bytes() for p in source.rglob("*") if p.is_file()} == before
     choice = campaign_to_open(None, demo=True)
     assert choice.demo and "demo" in choice.title and choice.path is not None
@@ -265,7 +265,7 @@ def test_example_campaign_has_what_the_issue_asks_for() -> None:
 
 
 def test_closed_table_refuses(folder: Path) -> None:
-    table = _open(folder)
-    table.close()
+    live = _open(folder)
+    live.close()
     with pytest.raises(CampaignError, match="closed"):
-        table.gain("artinar", "elemental")
+        live.gain("artinar", "elemental")

@@ -1,7 +1,7 @@
-"""The live table: the one object the screens talk to.
+"""The live campaign (LiveCampaign): the one object the screens talk to.
 
 Every method builds events from the rules (see :mod:`actions`), appends them to the session
-journal (fsynced) and only then folds them into ``table.state`` and returns them. Invalid input
+journal (fsynced) and only then folds them into ``live.state`` and returns them. Invalid input
 raises a :class:`CampaignError` subclass with a message for the GM, and nothing is written.
 """
 
@@ -56,8 +56,8 @@ class Entry:
     void: bool
 
 
-class Table:
-    """An open campaign. Obtain one with :func:`open_table`; ``close()`` it when done."""
+class LiveCampaign:
+    """An open campaign. Obtain one with :func:`open_campaign`; ``close()`` it when done."""
 
     def __init__(
         self,
@@ -108,7 +108,7 @@ class Table:
         return self.state.character(character_id)
 
     def roll(self, expression: str) -> Roll:
-        """Roll with the table's own random generator."""
+        """Roll with the live campaign's own random generator."""
         return dice.roll(expression, self.rng)
 
     # --- madness ------------------------------------------------------------------------------
@@ -183,7 +183,7 @@ class Table:
     def item_rolled(
         self,
         character_id: str,
-        table: str,
+        live: str,
         title: str,
         tree: Mapping[str, Any],
         cost: int,
@@ -195,7 +195,7 @@ class Table:
         the cost still cannot exceed the points left, so an override pays at most what is left.
         """
         return self._one(
-            actions.item_rolled(self.state, character_id, table, title, tree, cost, override)
+            actions.item_rolled(self.state, character_id, live, title, tree, cost, override)
         )
 
     def pending_items(self, character_id: str) -> list[Item]:
@@ -312,7 +312,7 @@ class Table:
                 self._writer.close()
             self._lock.release()
 
-    def __enter__(self) -> Table:
+    def __enter__(self) -> LiveCampaign:
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -390,17 +390,17 @@ class Table:
 class BoundCheck:
     """A madness check of one character, driven step by step (always reads the live state)."""
 
-    def __init__(self, table: Table, character_id: str) -> None:
-        self.table = table
+    def __init__(self, live: LiveCampaign, character_id: str) -> None:
+        self.live = live
         self.character_id = character_id
 
     @property
     def state(self) -> MadnessState:
-        return self.table.character(self.character_id).sanity
+        return self.live.character(self.character_id).sanity
 
     @property
     def phase(self) -> Literal["roll", "kind", "done"]:
-        c = self.table.character(self.character_id)
+        c = self.live.character(self.character_id)
         if c.awaiting_kind is not None:
             return "kind"
         return "roll" if actions.check_due(c) else "done"
@@ -409,29 +409,29 @@ class BoundCheck:
         return madness.check_target(self.state)
 
     def fumble_chance(self) -> int:
-        return madness.fumble_chance(self.state, self.table.state.settings.fumble_base)
+        return madness.fumble_chance(self.state, self.live.state.settings.fumble_base)
 
     def fumble_from(self) -> int:
-        return madness.fumble_from(self.state, self.table.state.settings.fumble_base)
+        return madness.fumble_from(self.state, self.live.state.settings.fumble_base)
 
     def odds(self) -> Odds:
-        return madness.check_odds(self.state, self.table.state.settings.fumble_base)
+        return madness.check_odds(self.state, self.live.state.settings.fumble_base)
 
     def roll(self, d100: Roll | None = None) -> ev.Event:
-        """One d100 (rolled by the table unless the GM typed it)."""
-        return self.table.check_roll(self.character_id, d100 or self.table.roll("d100"))
+        """One d100 (rolled by the live campaign unless the GM typed it)."""
+        return self.live.check_roll(self.character_id, d100 or self.live.roll("d100"))
 
     def choose_kind(self, d6: Roll | None = None) -> ev.Event:
-        return self.table.check_kind(self.character_id, d6 or self.table.roll("1d6"))
+        return self.live.check_kind(self.character_id, d6 or self.live.roll("1d6"))
 
 
-def open_table(
+def open_campaign(
     path: str | Path,
     *,
     rng: random.Random,
     clock: Callable[[], datetime] | None = None,
     checkpoint_every: int = 50,
-) -> Table:
+) -> LiveCampaign:
     """Lock the campaign in ``path``, recover it from its journals, and open it for play.
 
     A new session journal starts with the first event. Raises :class:`CampaignFileError`
@@ -454,13 +454,15 @@ def open_table(
         notices.insert(
             0, f"took over a stale lock left by {lock.took_over.describe()}: it is not running"
         )
-    table = Table(folder, lock, recovered.state, disk, rng, now, checkpoint_every, notices, logs)
+    live = LiveCampaign(
+        folder, lock, recovered.state, disk, rng, now, checkpoint_every, notices, logs
+    )
     try:
         for log in logs:
             set_aside(log)
         if recovered.replayed:
-            table.checkpoint()
+            live.checkpoint()
     except (OSError, CampaignFileError):
         lock.release()
         raise
-    return table
+    return live

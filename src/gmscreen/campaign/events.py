@@ -199,9 +199,14 @@ class ItemRemoved:
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """A note the GM wrote in the journal, about one character or (no character) the table."""
+    """A note the GM wrote in the journal, about one character or (no character) the table.
+
+    ``shared``: the GM showed it to the players (the player view and the players' recap print
+    it); a note without the key, as journals before it wrote them, is the GM's alone.
+    """
 
     text: str
+    shared: bool = False
 
 
 @dataclass(frozen=True, slots=True)

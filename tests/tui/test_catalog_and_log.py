@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from textual.app import App, ComposeResult
 
+from gmscreen.campaign.model import Campaign, Character
+from gmscreen.campaign.player_safe import player_safe
 from gmscreen.rules.madness import Episode, MadnessState
 from gmscreen.tui.commands import COMMANDS
 from gmscreen.tui.i18n import Catalog, CatalogError, placeholders
@@ -44,22 +46,20 @@ def test_strict_catalog_fails_loudly() -> None:
         Catalog("xx")
 
 
-class Player:
-    def __init__(self, name: str, sanity: MadnessState) -> None:
-        self.id = name.lower()
-        self.name = name
-        self.player = "Ann"
-        self.sanity = sanity
-
-
 def test_player_view_has_no_numbers() -> None:
     catalog = Catalog(strict=True)
     episode = Episode("phobia", 14, "rounds", 0, 168)
-    people = [
-        Player("Artinar", MadnessState(pow=13, madness=14, chaos=43, law=47, episode=episode)),
-        Player("Bors", MadnessState(pow=12, madness=2)),
-    ]
-    text = player_lines(people, catalog.t, "en").plain
+    people = (
+        Character(
+            "artinar",
+            "Artinar",
+            MadnessState(pow=13, madness=14, chaos=43, law=47, episode=episode),
+            player="Ann",
+        ),
+        Character("bors", "Bors", MadnessState(pow=12, madness=2), player="Ann"),
+    )
+    view = player_safe(Campaign("Test", characters=people))
+    text = player_lines(view, catalog.t).plain
     assert not re.search(r"\d", text)
     assert "breaking" in text and "calm" in text and "Phobia" in text
 

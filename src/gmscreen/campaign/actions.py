@@ -206,12 +206,12 @@ def remove_character(state: Campaign, character_id: str) -> Draft:
     return character_id, ev.CharacterRemoved(character_to_dict(c)), state.clock
 
 
-def note(state: Campaign, text: str, character_id: str | None) -> Draft:
+def note(state: Campaign, text: str, character_id: str | None, shared: bool = False) -> Draft:
     if not text.strip():
         raise InvalidAction(code="empty_note")
     if character_id is not None:
         state.character(character_id)
-    return character_id, ev.Note(text), state.clock
+    return character_id, ev.Note(text, shared), state.clock
 
 
 def _merp_character(state: Campaign, character_id: str) -> Character:

@@ -171,8 +171,9 @@ class LiveCampaign:
     def remove_character(self, character_id: str) -> ev.Event:
         return self._one(actions.remove_character(self.state, character_id))
 
-    def note(self, text: str, character_id: str | None = None) -> ev.Event:
-        return self._one(actions.note(self.state, text, character_id))
+    def note(self, text: str, character_id: str | None = None, shared: bool = False) -> ev.Event:
+        """A note in the journal; ``shared``: the players may see it (player view, their recap)."""
+        return self._one(actions.note(self.state, text, character_id, shared))
 
     def change_settings(self, **values: Any) -> ev.Event | None:
         draft = actions.settings_changed(self.state, values)

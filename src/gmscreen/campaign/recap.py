@@ -1,7 +1,7 @@
-"""Events in words: the log lines of the screen and the recap of ``gmscreen export``.
+"""Events in words, in the GM's voice: the log lines of the screen and the GM's recap of
+``gmscreen export`` (every die, madness before → after, undone events struck through).
 
-Two voices: the GM's (every die, madness before → after) and the players' (no number they must
-not see: no madness, POW, alignment, targets or check dice; notes and undone events left out).
+What the players may see is built elsewhere, once: :mod:`gmscreen.campaign.player_safe`.
 All wording is in the message catalogs (``[recap]`` in ``data/messages.<lang>.toml``); every
 function takes the language to write in. The journal holds keys and numbers only, so any session
 can be told in either language.
@@ -120,28 +120,20 @@ def _preset(key: str, lang: str) -> str:
     return p.label.get(lang).lower() if p else key
 
 
-def _kind(key: str, lang: str) -> tuple[str, str]:
+def _kind(key: str, lang: str) -> str:
     try:
-        kind = load_madness_data().kind(key)
+        return load_madness_data().kind(key).label.get(lang).lower()
     except ValueError:
-        return key, ""
-    return kind.label.get(lang).lower(), kind.detail.get(lang)
+        return key
 
 
-def describe(
-    event: ev.Event,
-    names: Mapping[str, str],
-    players: bool = False,
-    lang: str = DEFAULT_LANGUAGE,
-) -> str | None:
-    """One line for ``event`` in ``lang`` (None when the players' recap leaves it out)."""
+def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """One line for ``event`` in ``lang``, for the GM (None for an undo: see :func:`recap`)."""
     w = words(lang)
     d = event.data
     who = names.get(event.character or "", event.character or "")
     match d:
         case ev.Gain():
-            if players:
-                return w("gain.players", who=who, what=_preset(d.preset, lang))
             inputs = ", ".join(
                 f"{w(f'input.{k}') if k in INPUTS else k} {v}" for k, v in d.inputs.items()
             )
@@ -156,8 +148,6 @@ def describe(
                 extra=f" ({extra})" if extra else "",
             )
         case ev.CheckRoll():
-            if players:
-                return w(f"check.players.{d.outcome}", who=who)
             line = w(
                 "check.gm",
                 who=who,
@@ -170,10 +160,7 @@ def describe(
             extra = changes_text(d.changes, ("madness",), lang)
             return line + (f" ({extra})" if extra else "") + (w("check.repeat") if d.repeat else "")
         case ev.EpisodeStarted():
-            kind, detail = _kind(d.kind, lang)
-            if players:
-                permanent = w("episode.players_permanent") if d.permanent else ""
-                return w("episode.players", who=who, kind=kind, detail=detail, permanent=permanent)
+            kind = _kind(d.kind, lang)
             permanent = w("episode.permanent") if d.permanent else ""
             return w(
                 "episode.gm",
@@ -186,14 +173,12 @@ def describe(
                 permanent=permanent,
             )
         case ev.EpisodeEnded():
-            kind = _kind(d.kind, lang)[0]
-            if players:
-                return w("episode_end.players", who=who, kind=kind)
+            kind = _kind(d.kind, lang)
             extra = changes_text(d.changes, ("madness",), lang)
             return w("episode_end.gm", who=who, kind=kind) + (f" ({extra})" if extra else "")
         case ev.DayEnded():
             line = w("day", day=d.day + 1)
-            if players or not d.recoveries:
+            if not d.recoveries:
                 return line
             parts = []
             for r in d.recoveries:
@@ -211,16 +196,12 @@ def describe(
             return w(f"clock.{d.reason}", span=span(d.seconds, lang), to=game_time(d.after, lang))
         case ev.CharacterAdded():
             name = str(d.character.get("name", who))
-            if players:
-                return w("added", who=name, stats="")
             stats = ", ".join(
                 f"{_field(k, w)} {d.character.get(k)}"
                 for k in ("pow", "chaos", "balance", "law", "madness")
             )
             return w("added", who=name, stats=f" ({stats})")
         case ev.CharacterEdited():
-            if players:
-                return None
             return w("edited", who=who) + f": {changes_text(d.changes, lang=lang)}"
         case ev.CharacterRemoved():
             return w("removed", who=str(d.character.get("name", who)))
@@ -241,17 +222,16 @@ def describe(
         case ev.ItemDiscarded():
             return w("item_discarded", who=who, title=item_title(d.item, lang))
         case ev.ItemNoted():
-            return None if players else w("item_noted", who=who, title=d.item_id, text=d.after)
+            return w("item_noted", who=who, title=d.item_id, text=d.after)
         case ev.ItemRemoved():
             return w("item_removed", who=who, title=item_title(d.item, lang))
         case ev.Note():
-            if players:
-                return None
+            shared = w("note.shared") if d.shared else ""
             if event.character:
-                return w("note.about", who=who, text=d.text)
-            return w("note.plain", text=d.text)
+                return w("note.about", who=who, text=d.text) + shared
+            return w("note.plain", text=d.text) + shared
         case ev.SettingsChanged():
-            return None if players else f"{w('settings')}: {changes_text(d.changes, lang=lang)}"
+            return f"{w('settings')}: {changes_text(d.changes, lang=lang)}"
         case ev.Undo():
             return None  # needs the target: see RecapLine building in recap()
     return None  # pragma: no cover
@@ -265,27 +245,24 @@ class RecapLine:
     text: str
     void: bool
 
-    def to_dict(self, players: bool, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_dict(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        return {
             "seq": self.event.seq,
             "game": self.event.game,
             "game_time": game_time(self.event.game, lang),
             "kind": self.event.kind,
             "character": self.event.character,
             "text": self.text,
+            "at": self.event.at,
+            "void": self.void,
+            "event": self.event.to_dict(),
         }
-        if not players:
-            out.update(at=self.event.at, void=self.void, event=self.event.to_dict())
-        return out
 
 
 def recap(
-    start: Campaign,
-    events: Sequence[ev.Event],
-    players: bool = False,
-    lang: str = DEFAULT_LANGUAGE,
+    start: Campaign, events: Sequence[ev.Event], lang: str = DEFAULT_LANGUAGE
 ) -> list[RecapLine]:
-    """The session's events in words (names as they were when each event happened)."""
+    """The session's events in words for the GM (names as they were when each event happened)."""
     w = words(lang)
     void = void_actions(events)
     names = {c.id: c.name for c in start.characters}
@@ -304,12 +281,10 @@ def recap(
                 inner = by_action.get(target[0].data.target, [])
                 text = w("redo", what=describe(inner[0], names, lang=lang) if inner else "?")
         else:
-            text = describe(event, names, players, lang)
+            text = describe(event, names, lang)
         data = event.data
         if not is_void and isinstance(data, ev.CharacterEdited) and "name" in data.changes:
             names[event.character or ""] = str(data.changes["name"][1])
-        if players and (is_void or isinstance(event.data, ev.Undo)):
-            continue
         if text is not None:
             lines.append(RecapLine(event, text, is_void))
     return lines
@@ -331,7 +306,7 @@ def describe_action(
 
 
 def standing(state: Campaign, lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
-    """Each character's name and player-view band (words only, no numbers)."""
+    """Each character's name and band in words, for the GM's recap (players: ``player_safe``)."""
     from gmscreen.rules.madness import band
 
     bands = {b.key: b.label.get(lang) for b in load_madness_data().bands}
@@ -339,6 +314,6 @@ def standing(state: Campaign, lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, s
     for c in state.characters:
         words_ = bands.get(band(c.sanity), "")
         if c.sanity.episode is not None:
-            words_ += f", {_kind(c.sanity.episode.kind, lang)[0]}"
+            words_ += f", {_kind(c.sanity.episode.kind, lang)}"
         out.append((c.name, words_))
     return out

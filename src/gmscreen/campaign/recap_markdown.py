@@ -1,7 +1,8 @@
 """A session's recap as Markdown: what ``gmscreen export`` prints and the replay screen saves.
 
-Two voices, as in :func:`~gmscreen.campaign.recap.recap`: the GM's (every number, undone
-events struck through) and the players' (no number they must not see).
+Two voices: the GM's (:func:`~gmscreen.campaign.recap.recap`: every number, undone events
+struck through) and the players' (:func:`~gmscreen.campaign.player_safe.player_safe`: only what
+they may see). Both are built as plain text; the returned string is where it leaves this module.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ import os
 from pathlib import Path
 
 from gmscreen.campaign.journal import SessionLog
+from gmscreen.campaign.player_safe import PlayerSafe, SeenCharacter, player_safe
 from gmscreen.campaign.recap import game_time, recap, standing, words
 from gmscreen.campaign.store import recover
-from gmscreen.i18n import DEFAULT_LANGUAGE
+from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for
 from gmscreen.rules.tables_render import item_title
 
 
@@ -20,15 +22,15 @@ def recap_markdown(
     campaign_name: str, log: SessionLog, players: bool = False, lang: str = DEFAULT_LANGUAGE
 ) -> str:
     """The recap of ``log`` in ``lang`` as Markdown text, ending with a newline."""
-    w = words(lang)
-    lines = recap(log.header.state, log.events, players, lang)
     final = recover(log.header.state, [log]).state
-    title = w(
-        "title.players" if players else "title.gm", campaign=campaign_name, session=log.header.id
-    )
+    if players:
+        view = player_safe(final, lang, log.events, start=log.header.state)
+        return players_markdown(view, campaign_name, log.header.id)
+    w = words(lang)
+    lines = recap(log.header.state, log.events, lang)
+    title = w("title.gm", campaign=campaign_name, session=log.header.id)
     out = [f"# {title}\n"]
-    if not players:
-        out.append(f"*{w('played', when=log.header.started_at[:16].replace('T', ' '))}*\n")
+    out.append(f"*{w('played', when=log.header.started_at[:16].replace('T', ' '))}*\n")
     if not lines:
         out.append(w("no_events"))
     for line in lines:
@@ -38,7 +40,7 @@ def recap_markdown(
     madness = "madness" in final.settings.modules
     for character, (name, state) in zip(final.characters, standing(final, lang), strict=True):
         parts = [state] if madness else []
-        if not players and madness:
+        if madness:
             parts.append(
                 w("madness_of_pow", madness=character.sanity.madness, pow=character.sanity.pow)
             )
@@ -52,6 +54,33 @@ def recap_markdown(
             parts.append(w("carries", items=titles))
         out.append(f"- {name}: " + "; ".join(parts))
     return "\n".join(out) + "\n"
+
+
+def players_markdown(view: PlayerSafe, campaign_name: str, session: str) -> str:
+    """The players' recap: :func:`player_safe`'s story and standing, laid out, nothing added."""
+    t = catalog_for(view.lang).t
+    out = [f"# {t('player.title', campaign=campaign_name, session=session)}\n"]
+    if not view.story:
+        out.append(t("player.nothing"))
+    out.extend(f"- **{line.when}**: {line.text}" for line in view.story)
+    out.append(f"\n## {t('player.standing', time=view.now)}\n")
+    out.extend(f"- {character_line(c, view.lang)}" for c in view.characters)
+    return "\n".join(out) + "\n"
+
+
+def character_line(c: SeenCharacter, lang: str) -> str:
+    """``Artinar: seems breaking; in the grip of …; carries …``: one character for players."""
+    t = catalog_for(lang).t
+    parts = [t("player.seems", band=c.seems)] if c.seems else []
+    if c.episode is not None:
+        e = c.episode
+        parts.append(
+            t("player.episode", kind=e.madness.name, seems=e.madness.seems, left=e.time_left)
+        )
+    parts.extend(t("player.permanent", kind=m.name, seems=m.seems) for m in c.permanent)
+    if c.items:
+        parts.append(t("player.items", items=", ".join(c.items)))
+    return f"{c.name}: " + "; ".join(parts)
 
 
 EXPORTS_DIR = "exports"

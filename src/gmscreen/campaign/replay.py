@@ -92,5 +92,5 @@ class Replay:
     def final(self) -> Campaign:
         return self.state_at(len(self.events))
 
-    def lines(self, players: bool = False, lang: str = "en") -> list[RecapLine]:
-        return recap(self.start, self.events, players, lang)
+    def lines(self, lang: str = "en") -> list[RecapLine]:
+        return recap(self.start, self.events, lang)

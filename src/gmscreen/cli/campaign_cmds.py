@@ -13,6 +13,7 @@ from gmscreen.campaign.events import ClockAdvanced
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.model import MODULES, Campaign, Settings
 from gmscreen.campaign.paths import campaigns_dir, create_campaign, resolve_campaign
+from gmscreen.campaign.player_safe import player_safe
 from gmscreen.campaign.recap import game_time, recap, standing
 from gmscreen.campaign.recap_markdown import recap_markdown
 from gmscreen.campaign.reducer import void_actions
@@ -177,17 +178,22 @@ def _export(args: argparse.Namespace, checkpoint: Campaign, logs: list[SessionLo
         system_language(),
     )
     if args.format == "json":
-        lines = recap(log.header.state, log.events, players, lang)
         final = recover(log.header.state, [log]).state
-        out: dict[str, Any] = {
-            "campaign": checkpoint.name,
-            "session": log.header.id,
-            "players": players,
-            "lines": [line.to_dict(players, lang) for line in lines],
-            "standing": [{"name": n, "state": s} for n, s in standing(final, lang)],
-        }
-        if not players:
-            out["started_at"] = log.header.started_at
+        out: dict[str, Any]
+        if players:
+            view = player_safe(final, lang, log.events, start=log.header.state)
+            out = {"campaign": checkpoint.name, "session": log.header.id, "players": True}
+            out |= view.to_dict()
+        else:
+            lines = recap(log.header.state, log.events, lang)
+            out = {
+                "campaign": checkpoint.name,
+                "session": log.header.id,
+                "players": False,
+                "lines": [line.to_dict(lang) for line in lines],
+                "standing": [{"name": n, "state": s} for n, s in standing(final, lang)],
+                "started_at": log.header.started_at,
+            }
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
     sys.stdout.write(recap_markdown(checkpoint.name, log, players, lang))

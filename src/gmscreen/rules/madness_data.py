@@ -56,11 +56,16 @@ class Preset:
 
 @dataclass(frozen=True, slots=True)
 class Kind:
-    """One of the six kinds of madness of the 1d6 table, with a short description (``detail``)."""
+    """One of the six kinds of madness of the 1d6 table, described twice.
+
+    ``gm``: for the GM's screen (may say how to run it); ``player``: what the players may read
+    (the player view, their recap): what they see of it, no advice to the GM.
+    """
 
     key: str
     label: Text
-    detail: Text
+    gm: Text
+    player: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,12 +142,24 @@ def _preset(key: str, raw: dict[str, Any]) -> Preset:
     )
 
 
+def _described(raw: dict[str, Any], where: str, suffix: str) -> Text:
+    texts = {lang: raw.get(f"{lang}_{suffix}") for lang in LANGUAGES}
+    missing = [
+        lang for lang, text in texts.items() if not isinstance(text, str) or not text.strip()
+    ]
+    if missing:
+        keys = ", ".join(f"{lang}_{suffix}" for lang in missing)
+        raise MadnessDataError(f"{DATA_FILE}: {where} lacks {keys}")
+    return Text(en=str(texts["en"]), es=str(texts["es"]))
+
+
 def _kind(raw: dict[str, Any]) -> Kind:
     where = f"kind {raw.get('key')!r}"
-    detail = {lang: raw.get(f"{lang}_detail") for lang in LANGUAGES}
-    if not all(isinstance(v, str) for v in detail.values()):
-        raise MadnessDataError(f"{DATA_FILE}: {where} lacks a detail in every language")
-    return Kind(raw["key"], _text(raw, where), Text(en=detail["en"] or "", es=detail["es"] or ""))
+    gm, player = _described(raw, where, "gm"), _described(raw, where, "player")
+    if any(gm.get(lang) == player.get(lang) for lang in LANGUAGES):
+        # Not an error of form, but a sign the GM's text was copied where the players read.
+        raise MadnessDataError(f"{DATA_FILE}: {where} tells the players the GM's text")
+    return Kind(raw["key"], _text(raw, where), gm, player)
 
 
 def parse_madness_data(raw: dict[str, Any]) -> MadnessData:

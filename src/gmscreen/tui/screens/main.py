@@ -36,6 +36,7 @@ from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
 from gmscreen.tui.widgets.roster import CardContext, Roster
 
 if TYPE_CHECKING:
+    from gmscreen.campaign.player_safe import PlayerSafe
     from gmscreen.tui.screens.player_view import PlayerView
 
 # The dialogs are imported where they open, not here: the first frame never needs them, and
@@ -144,7 +145,7 @@ class MainScreen(Screen[None]):
         self._refresh_header()
         self._refresh_detail()
         if self._player_view is not None and self.app.screen is self._player_view:
-            self._player_view.show(state.characters)
+            self._player_view.show(self._players_see())
         self._shown = (state, len(self.live.events))
 
     def refresh_if_changed(self) -> None:
@@ -407,8 +408,13 @@ class MainScreen(Screen[None]):
         from gmscreen.tui.screens.player_view import PlayerView  # not needed for the first frame
 
         keys = ",".join(effective_keys(by_id("player_view"), self.keymap))
-        self._player_view = PlayerView(self.state.characters, self.t, self.lang, keys)
+        self._player_view = PlayerView(self._players_see(), self.t, keys)
         await open_screen(self, self._player_view)
+
+    def _players_see(self) -> PlayerSafe:
+        from gmscreen.campaign.player_safe import player_safe
+
+        return player_safe(self.state, self.lang, [e.event for e in self.live.events])
 
     @opener
     async def action_item_tables(self) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -11,12 +9,9 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from gmscreen.rules.madness import band
-from gmscreen.rules.madness_data import load_madness_data
+from gmscreen.campaign.player_safe import PlayerSafe
 from gmscreen.tui.commands import add_bindings
-from gmscreen.tui.format import band_label
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.widgets.roster import CharacterLike
 
 BAND_STYLES = {
     "calm": "$success",
@@ -27,33 +22,49 @@ BAND_STYLES = {
 }
 
 
-def player_lines(characters: Sequence[CharacterLike], t: Translate, lang: str) -> Content:
-    """One block per character: name, how they seem, and any episode others can see."""
-    data = load_madness_data()
+def player_lines(view: PlayerSafe, t: Translate) -> Content:
+    """One block per character: name, how they seem, any episode, lasting madness and items.
+
+    Every word comes from :func:`~gmscreen.campaign.player_safe.player_safe`; this only lays
+    it out and styles it (Content from plain strings: a name is never read as markup).
+    """
     blocks: list[Content] = []
-    for character in characters:
-        state = character.sanity
-        key = band(state)
+    for c in view.characters:
         head = Content.assemble(
-            (character.name, "bold"),
-            ("  " + t("card.player", player=character.player), "dim") if character.player else "",
-            "   ",
-            (t("player.seems", band=band_label(key, lang)), BAND_STYLES.get(key, "")),
+            (c.name, "bold"),
+            ("  " + t("card.player", player=c.player), "dim") if c.player else "",
+            ("   " + t("player.seems", band=c.seems), BAND_STYLES.get(c.band, ""))
+            if c.seems
+            else "",
         )
         lines = [head]
-        if state.episode is not None:
-            kind = data.kind(state.episode.kind)
-            lines.append(
-                Content.styled(
-                    "    "
-                    + t("player.episode", kind=kind.label.get(lang), detail=kind.detail.get(lang)),
-                    "bold $warning",
-                )
+        if c.episode is not None:
+            e = c.episode
+            words = t(
+                "player.episode", kind=e.madness.name, seems=e.madness.seems, left=e.time_left
             )
+            lines.append(Content.styled("    " + words, "bold $warning"))
+        for m in c.permanent:
+            lines.append(
+                Content.styled("    " + t("player.permanent", kind=m.name, seems=m.seems), "$error")
+            )
+        if c.items:
+            lines.append(Content("    " + t("player.items", items=", ".join(c.items))))
         blocks.append(Content("\n").join(lines))
     if not blocks:
         return Content(t("player.nobody"))
     return Content("\n\n").join(blocks)
+
+
+def shared_notes(view: PlayerSafe, t: Translate) -> Content:
+    """The notes the GM shared this session, oldest first (empty when there are none)."""
+    if not view.notes:
+        return Content("")
+    lines = [Content.styled(t("player.notes"), "bold")]
+    for note in view.notes:
+        text = t("player.note_about", who=note.about, text=note.text) if note.about else note.text
+        lines.append(Content.assemble((note.when + "  ", "dim"), text))
+    return Content("\n").join(lines)
 
 
 class PlayerView(Screen[None]):
@@ -64,30 +75,36 @@ class PlayerView(Screen[None]):
         background: $primary; color: $text;
     }
     PlayerView VerticalScroll { padding: 1 4; }
+    PlayerView #now { color: $text-muted; margin-bottom: 1; }
+    PlayerView #notes { margin-top: 2; }
     PlayerView #back { dock: bottom; height: 1; color: $text-muted; content-align: center middle; }
     """
 
-    def __init__(
-        self, characters: Sequence[CharacterLike], t: Translate, lang: str, keys: str
-    ) -> None:
+    def __init__(self, view: PlayerSafe, t: Translate, keys: str) -> None:
         super().__init__()
         add_bindings(self, [Binding(f"{keys},escape", "close", show=False)])
-        self.characters = list(characters)
+        self.view = view
         self.t = t
-        self.lang = lang
 
     def compose(self) -> ComposeResult:
         yield Static(Content(self.t("player.banner")), id="banner")
         with VerticalScroll():
+            yield Static(id="now")
             yield Static(id="players")
+            yield Static(id="notes")
         yield Static(Content(self.t("player.back")), id="back")
 
     def on_mount(self) -> None:
-        self.show(self.characters)
+        self.show(self.view)
 
-    def show(self, characters: Sequence[CharacterLike]) -> None:
-        self.characters = list(characters)
-        self.query_one("#players", Static).update(player_lines(characters, self.t, self.lang))
+    def show(self, view: PlayerSafe) -> None:
+        """Show ``view`` (what :func:`player_safe` says the players may see now)."""
+        self.view = view
+        self.query_one("#now", Static).update(Content(self.t("player.now", time=view.now)))
+        self.query_one("#players", Static).update(player_lines(view, self.t))
+        notes = self.query_one("#notes", Static)
+        notes.update(shared_notes(view, self.t))
+        notes.display = bool(view.notes)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -100,7 +100,7 @@ def detail_lines(
 def _kind_detail(key: str, lang: str) -> str:
     from gmscreen.rules.madness_data import load_madness_data
 
-    return load_madness_data().kind(key).detail.get(lang)
+    return load_madness_data().kind(key).gm.get(lang)
 
 
 SPARK_POINTS = 120  # how much madness history the detail pane draws

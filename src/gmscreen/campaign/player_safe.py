@@ -1,0 +1,245 @@
+"""What the players may see: the one definition every screen and file for players is built from.
+
+:func:`player_safe` turns a campaign state (and, for a recap, a session's events) into plain
+words: names, how each character seems (the player-view band, from how close madness is to
+POW), an episode under way and the permanent madnesses by their *player* wording (with the
+time left in words), items by their full name, the notes the GM shared, the game day and time.
+
+It never carries a madness, POW or alignment figure, a die, odds, a target, a fumble range, a
+point cost, a table id, an override, an undo, a GM-only note or a kind's GM text: those are not
+in the input it reads for players, so no screen can show them by mistake. The player view
+(``p``), the players' recap (``gmscreen export --players``, replay's ``E``, JSON or Markdown) and
+any later players' screen lay out what this returns, and build nothing players see themselves.
+The texts are plain: whoever prints them makes them inert (markup, control characters).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gmscreen.campaign import events as ev
+from gmscreen.campaign.model import Campaign, Character
+from gmscreen.campaign.recap import game_time, span
+from gmscreen.campaign.reducer import void_actions
+from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for
+from gmscreen.rules.madness import DAY, HOUR, MINUTE, band
+from gmscreen.rules.madness_data import load_madness_data
+from gmscreen.rules.tables_render import item_title
+
+
+@dataclass(frozen=True, slots=True)
+class SeenMadness:
+    """A kind of madness as the players know it: its name and what they see of it."""
+
+    name: str
+    seems: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeenEpisode:
+    """The madness a character is in the grip of, and for how long yet, in words."""
+
+    madness: SeenMadness
+    time_left: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeenCharacter:
+    """One character as the players see them.
+
+    ``band`` is the band's key (``calm`` … ``breaking``), for a screen to style; ``seems`` its
+    words. Both are empty when the campaign does not use the madness rules.
+    """
+
+    id: str
+    name: str
+    player: str
+    band: str
+    seems: str
+    episode: SeenEpisode | None
+    permanent: tuple[SeenMadness, ...]
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SharedNote:
+    """A note the GM shared with the players: when, about whom (a name, or none), the text."""
+
+    when: str
+    about: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoryLine:
+    """One event of the session as the players may hear it: when, about whom, in words."""
+
+    when: str
+    who: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSafe:
+    """Everything the players may see of a campaign now (and of a session, for a recap)."""
+
+    campaign: str
+    lang: str
+    now: str  # the game day and time, "day 2, 08:00"
+    characters: tuple[SeenCharacter, ...]
+    notes: tuple[SharedNote, ...]  # shared notes among the events given, oldest first
+    story: tuple[StoryLine, ...]  # the events given, told for players
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON values (the players' ``export --format json``)."""
+        return {
+            "campaign": self.campaign,
+            "time": self.now,
+            "lines": [
+                {"game_time": s.when, "character": s.who, "text": s.text} for s in self.story
+            ],
+            "standing": [_character_dict(c) for c in self.characters],
+            "notes": [{"game_time": n.when, "about": n.about, "text": n.text} for n in self.notes],
+        }
+
+
+def _character_dict(c: SeenCharacter) -> dict[str, Any]:
+    episode = c.episode
+    return {
+        "name": c.name,
+        "player": c.player,
+        "state": c.seems,
+        "episode": None
+        if episode is None
+        else {
+            "kind": episode.madness.name,
+            "seems": episode.madness.seems,
+            "time_left": episode.time_left,
+        },
+        "permanent": [{"kind": m.name, "seems": m.seems} for m in c.permanent],
+        "items": list(c.items),
+    }
+
+
+def player_safe(
+    state: Campaign,
+    lang: str = DEFAULT_LANGUAGE,
+    events: Sequence[ev.Event] = (),
+    start: Campaign | None = None,
+) -> PlayerSafe:
+    """What the players may see of ``state``; of ``events`` too (notes shared, the story).
+
+    ``start`` is the state before ``events`` (a session's header), for the names characters
+    had then; by default ``state``. Undone events, and undos themselves, are left out.
+    """
+    madness = "madness" in state.settings.modules
+    characters = tuple(_character(c, state.clock, madness, lang) for c in state.characters)
+    void = void_actions(events)
+    kept = [e for e in events if e.action not in void and not isinstance(e.data, ev.Undo)]
+    names = {c.id: c.name for c in (start or state).characters}
+    names.update({c.id: c.name for c in state.characters if c.id not in names})
+    notes: list[SharedNote] = []
+    story: list[StoryLine] = []
+    for event in kept:
+        data = event.data
+        if isinstance(data, ev.CharacterAdded):
+            names[str(data.character.get("id"))] = str(data.character.get("name"))
+        who = names.get(event.character or "", "")
+        when = game_time(event.game, lang)
+        if isinstance(data, ev.Note) and data.shared:
+            notes.append(SharedNote(when, who, data.text))
+        text = _told(event, who, lang)
+        if text is not None:
+            story.append(StoryLine(when, who, text))
+        if isinstance(data, ev.CharacterEdited) and "name" in data.changes:
+            names[event.character or ""] = str(data.changes["name"][1])
+    return PlayerSafe(
+        campaign=state.name,
+        lang=lang,
+        now=game_time(state.clock, lang),
+        characters=characters,
+        notes=tuple(notes),
+        story=tuple(story),
+    )
+
+
+def _say(lang: str, key: str, **values: object) -> str:
+    return catalog_for(lang).t(f"player.{key}", **values)
+
+
+def seen_madness(kind_key: str, lang: str) -> SeenMadness:
+    """A kind by its label and player text (a key the data does not know: the key itself)."""
+    try:
+        kind = load_madness_data().kind(kind_key)
+    except ValueError:
+        return SeenMadness(kind_key, "")
+    return SeenMadness(kind.label.get(lang), kind.player.get(lang))
+
+
+def time_in_words(seconds: int, lang: str, key: str = "left") -> str:
+    """A stretch of game time, coarsely (moments, minutes, hours, days): never a count.
+
+    The length of an episode is its madness in units: a number here would give it away.
+    """
+    size = "moments" if seconds < MINUTE else "minutes" if seconds < HOUR else "hours"
+    if seconds >= DAY:
+        size = "days"
+    return _say(lang, f"{key}.{size}")
+
+
+def _character(c: Character, now: int, madness: bool, lang: str) -> SeenCharacter:
+    items = tuple(item_title({"title": i.title, "tree": i.tree}, lang) for i in c.inventory)
+    if not madness:
+        return SeenCharacter(c.id, c.name, c.player, "", "", None, (), items)
+    key = band(c.sanity)
+    label = next(b.label.get(lang) for b in load_madness_data().bands if b.key == key)
+    episode = c.sanity.episode
+    seen = None
+    if episode is not None:
+        left = time_in_words(max(episode.ends_at - now, 0), lang)
+        seen = SeenEpisode(seen_madness(episode.kind, lang), left)
+    permanent = tuple(seen_madness(k, lang) for k in c.sanity.permanent)
+    return SeenCharacter(c.id, c.name, c.player, key, label, seen, permanent, items)
+
+
+def _told(event: ev.Event, who: str, lang: str) -> str | None:
+    """One event in the players' words; None for what they do not hear of."""
+    d = event.data
+    match d:
+        case ev.Gain():
+            preset = load_madness_data().presets.get(d.preset)
+            what = preset.label.get(lang).lower() if preset else d.preset
+            return _say(lang, "story.gain", who=who, what=what)
+        case ev.CheckRoll():
+            return _say(lang, f"story.check.{d.outcome}", who=who)
+        case ev.EpisodeStarted():
+            kind = seen_madness(d.kind, lang)
+            lasts = time_in_words(max(d.ends_at - event.game, 0), lang, "lasts")
+            key = "story.episode_permanent" if d.permanent else "story.episode"
+            return _say(lang, key, who=who, kind=kind.name.lower(), seems=kind.seems, lasts=lasts)
+        case ev.EpisodeEnded():
+            return _say(lang, "story.episode_end", who=who, kind=seen_madness(d.kind, lang).name)
+        case ev.DayEnded():
+            return _say(lang, "story.day", day=d.day + 1)
+        case ev.ClockAdvanced():
+            to = game_time(d.after, lang)
+            if d.reason == "advance":
+                return _say(lang, "story.advance", span=span(d.seconds, lang), to=to)
+            return _say(lang, f"story.{d.reason}", to=to)
+        case ev.CharacterAdded():
+            return _say(lang, "story.added", who=str(d.character.get("name", who)))
+        case ev.CharacterRemoved():
+            return _say(lang, "story.removed", who=str(d.character.get("name", who)))
+        case ev.ItemKept():
+            return _say(lang, "story.item_kept", who=who, title=item_title(d.item, lang))
+        case ev.ItemRemoved():
+            return _say(lang, "story.item_removed", who=who, title=item_title(d.item, lang))
+        case ev.Note() if d.shared:
+            if who:
+                return _say(lang, "story.note_about", who=who, text=d.text)
+            return _say(lang, "story.note", text=d.text)
+    # Rolls on the item tables (table, cost, override), items passed over, edits, settings,
+    # GM-only notes and item notes are the GM's business.
+    return None

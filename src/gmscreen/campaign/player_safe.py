@@ -15,7 +15,8 @@ The texts are plain: whoever prints them makes them inert (markup, control chara
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -169,6 +170,22 @@ def _say(lang: str, key: str, **values: object) -> str:
     return catalog_for(lang).t(f"player.{key}", **values)
 
 
+# A die written out in an entry's text, "(1d6: 4)", "(3d6: 3+2+4 = 9)", "(1d10: 7 (typed))":
+# the tables always put the value itself next to it, so the name reads the same without it.
+_DIE_WRITTEN_OUT = re.compile(r" ?\(\d*d(?:\d+|%)[^()]*(?:\([^()]*\)[^()]*)*\)")
+
+
+# Where an entry points at the tables that roll its details, "(realm on 2d, size on 2e)".
+_TABLE_POINTER = re.compile(r" ?\([^()]*\b\d[a-z]\b[^()]*\)")
+
+
+def item_name(item: Mapping[str, Any], lang: str) -> str:
+    """An item's full name for players: the first sentence of its entry, whole, in ``lang``,
+    with the value of each die but not the die, and no pointer to a table (both the GM's)."""
+    name = _DIE_WRITTEN_OUT.sub("", item_title(item, lang, limit=None))
+    return _TABLE_POINTER.sub("", name)
+
+
 def seen_madness(kind_key: str, lang: str) -> SeenMadness:
     """A kind by its label and player text (a key the data does not know: the key itself)."""
     try:
@@ -190,7 +207,7 @@ def time_in_words(seconds: int, lang: str, key: str = "left") -> str:
 
 
 def _character(c: Character, now: int, madness: bool, lang: str) -> SeenCharacter:
-    items = tuple(item_title({"title": i.title, "tree": i.tree}, lang) for i in c.inventory)
+    items = tuple(item_name({"title": i.title, "tree": i.tree}, lang) for i in c.inventory)
     if not madness:
         return SeenCharacter(c.id, c.name, c.player, "", "", None, (), items)
     key = band(c.sanity)
@@ -220,7 +237,8 @@ def _told(event: ev.Event, who: str, lang: str) -> str | None:
             key = "story.episode_permanent" if d.permanent else "story.episode"
             return _say(lang, key, who=who, kind=kind.name.lower(), seems=kind.seems, lasts=lasts)
         case ev.EpisodeEnded():
-            return _say(lang, "story.episode_end", who=who, kind=seen_madness(d.kind, lang).name)
+            kind_name = seen_madness(d.kind, lang).name.lower()
+            return _say(lang, "story.episode_end", who=who, kind=kind_name)
         case ev.DayEnded():
             return _say(lang, "story.day", day=d.day + 1)
         case ev.ClockAdvanced():
@@ -233,9 +251,9 @@ def _told(event: ev.Event, who: str, lang: str) -> str | None:
         case ev.CharacterRemoved():
             return _say(lang, "story.removed", who=str(d.character.get("name", who)))
         case ev.ItemKept():
-            return _say(lang, "story.item_kept", who=who, title=item_title(d.item, lang))
+            return _say(lang, "story.item_kept", who=who, title=item_name(d.item, lang))
         case ev.ItemRemoved():
-            return _say(lang, "story.item_removed", who=who, title=item_title(d.item, lang))
+            return _say(lang, "story.item_removed", who=who, title=item_name(d.item, lang))
         case ev.Note() if d.shared:
             if who:
                 return _say(lang, "story.note_about", who=who, text=d.text)

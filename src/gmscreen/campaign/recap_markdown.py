@@ -69,18 +69,19 @@ def players_markdown(view: PlayerSafe, campaign_name: str, session: str) -> str:
 
 
 def character_line(c: SeenCharacter, lang: str) -> str:
-    """``Artinar: seems breaking; in the grip of …; carries …``: one character for players."""
+    """One character for players: ``Artinar: seems breaking``, then a sub-item for the episode,
+    each lasting madness and each item."""
     t = catalog_for(lang).t
-    parts = [t("player.seems", band=c.seems)] if c.seems else []
+    head = f"{c.name}: {t('player.seems', band=c.seems)}" if c.seems else c.name
+    more: list[str] = []
     if c.episode is not None:
         e = c.episode
-        parts.append(
+        more.append(
             t("player.episode", kind=e.madness.name, seems=e.madness.seems, left=e.time_left)
         )
-    parts.extend(t("player.permanent", kind=m.name, seems=m.seems) for m in c.permanent)
-    if c.items:
-        parts.append(t("player.items", items=", ".join(c.items)))
-    return f"{c.name}: " + "; ".join(parts)
+    more.extend(t("player.permanent", kind=m.name, seems=m.seems) for m in c.permanent)
+    more.extend(t("player.item", item=item) for item in c.items)
+    return "\n".join([head, *(f"  - {line}" for line in more)])
 
 
 EXPORTS_DIR = "exports"

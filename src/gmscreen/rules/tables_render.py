@@ -61,25 +61,29 @@ def _render(node: Node, lang: Lang, indent: str, depth: int, lines: list[str]) -
         _render(child, lang, indent, depth + 1, lines)
 
 
-def title_of(text: str, fallback: str) -> str:
-    """The item's name: the first sentence of its entry, cut at a word near 60 letters."""
+def title_of(text: str, fallback: str, limit: int | None = TITLE_MAX) -> str:
+    """The item's name: the first sentence of its entry, cut at a word near ``limit`` letters
+    (None: the whole sentence)."""
     first = _FIRST_SENTENCE.split(text.strip(), maxsplit=1)[0].strip().rstrip(".")
-    if len(first) > TITLE_MAX:
-        first = first[:TITLE_MAX].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    if limit is not None and len(first) > limit:
+        first = first[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
     return first or fallback
 
 
-def item_title(item: Mapping[str, Any], lang: str) -> str:
+def item_title(item: Mapping[str, Any], lang: str, limit: int | None = TITLE_MAX) -> str:
     """A journaled item's name in ``lang``.
 
-    The journal keeps the English title (``title``) and the rolled tree (keys and numbers);
-    another language reads the name off the tree again, so a campaign reads well in either.
+    The journal keeps the English title (``title``, cut at ``TITLE_MAX``) and the rolled tree
+    (keys and numbers); another language, or another ``limit``, reads the name off the tree
+    again, so a campaign reads well in either.
     """
     title = str(item.get("title", ""))
     tree = item.get("tree")
     raw = tree.get("tree") if isinstance(tree, Mapping) else None
     # The tables carry English and Spanish; any other language keeps the English title.
-    if lang != "es" or not isinstance(raw, Mapping) or "table" not in raw:
+    if lang not in ("en", "es") or not isinstance(raw, Mapping) or "table" not in raw:
+        return title
+    if lang == "en" and limit == TITLE_MAX:
         return title
     from gmscreen.rules.tables_nodes import Node
 
@@ -87,4 +91,4 @@ def item_title(item: Mapping[str, Any], lang: str) -> str:
         node = Node.from_dict(raw)
     except (KeyError, TypeError, ValueError):
         return title
-    return title_of(node.text("es"), title)
+    return title_of(node.text("es" if lang == "es" else "en"), title, limit)

@@ -48,8 +48,7 @@ def player_lines(view: PlayerSafe, t: Translate) -> Content:
             lines.append(
                 Content.styled("    " + t("player.permanent", kind=m.name, seems=m.seems), "$error")
             )
-        if c.items:
-            lines.append(Content("    " + t("player.items", items=", ".join(c.items))))
+        lines.extend(Content("    " + t("player.item", item=item)) for item in c.items)
         blocks.append(Content("\n").join(lines))
     if not blocks:
         return Content(t("player.nobody"))

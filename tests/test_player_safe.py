@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from tests.player_safe_checks import assert_player_safe
-from tests.rich_session import SHARED_NOTES, Told, rich_campaign
+from tests.rich_session import GM_NOTES, SHARED_NOTES, Told, rich_campaign
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.journal import SessionLog
@@ -112,3 +112,16 @@ def test_every_kind_needs_a_player_text_in_both_languages() -> None:
     copied["kinds"][5]["es_player"] = copied["kinds"][5]["es_gm"]
     with pytest.raises(MadnessDataError, match="tells the players the GM's text"):
         parse_madness_data(copied)
+
+
+def test_the_gms_log_tells_a_shared_note_from_a_gm_note(
+    rich: tuple[Path, Told, SessionLog],
+) -> None:
+    from gmscreen.tui.i18n import Catalog
+    from gmscreen.tui.log_lines import LogBuilder
+
+    _, _, log = rich
+    builder = LogBuilder({}, Catalog(strict=True).t, "en")
+    texts = [entry.content().plain for entry in builder.lines(log.events, set())]
+    assert any(f"Note for the players: {SHARED_NOTES[0]}" in text for text in texts)
+    assert any(f"Note: {GM_NOTES[0]}" in text for text in texts)

@@ -172,7 +172,7 @@ class LogBuilder:
             case ev.CharacterRemoved():
                 yield entry(t("log.character_removed"))
             case ev.Note():
-                yield entry(t("log.note", text=data.text))
+                yield entry(t("log.note_shared" if data.shared else "log.note", text=data.text))
             case ev.SettingsChanged():
                 yield entry(t("log.settings", fields=self._settings(data.changes)))
             case ev.Undo():

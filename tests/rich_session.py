@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.live import LiveCampaign, open_campaign
@@ -63,7 +64,7 @@ def _item(live: LiveCampaign, who: str, table: str, seed: int, override: str | N
 def play_rich_session(live: LiveCampaign) -> Told:
     """Play the session on ``live`` (a campaign with the madness and MERP modules)."""
     told = Told()
-    crew = [
+    crew: list[tuple[str, int, dict[str, Any]]] = [
         ("Artinar", 13, {"chaos": 43, "balance": 32, "law": 47, "player": "Ann"}),
         ("Bors", 12, {"chaos": 20, "balance": 10, "law": 5, "player": "Ben"}),
         ("Cymoril", 14, {"chaos": 10, "balance": 30, "law": 47}),
@@ -132,7 +133,7 @@ def play_rich_session(live: LiveCampaign) -> Told:
     told.item_ids += [first, second, third]
 
     # The other kinds strike and last: days for Dyvim, Elwher and Fenna, rounds for Artinar.
-    for who, roll, kind in (
+    for who, d100, kind in (
         ("dyvim", 87, 2),
         ("elwher", 85, 5),
         ("fenna", 99, 6),
@@ -141,7 +142,7 @@ def play_rich_session(live: LiveCampaign) -> Told:
     ):
         live.gain(who, "friend_dies", roll=dice.typed("1d6", 6))
         live.gain(who, "chaos_god")
-        live.check_roll(who, dice.typed("d100", roll))
+        live.check_roll(who, dice.typed("d100", d100))
         live.check_kind(who, dice.typed("1d6", kind))
         told.under_way.append(who)
     told.kinds |= {"stupor", "amnesia", "suicide", "paranoia", "phobia"}

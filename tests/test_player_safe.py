@@ -5,18 +5,24 @@ Markdown and as JSON (#13.1): the session is ``tests/rich_session.py``'s, the ch
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
-from tests.player_safe_checks import assert_player_safe
+from hypothesis import given
+from hypothesis import strategies as st
+from tests.player_safe_checks import GAME_TIME, assert_player_safe
 from tests.rich_session import GM_NOTES, SHARED_NOTES, Told, rich_campaign
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.journal import SessionLog
+from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.player_safe import player_safe
+from gmscreen.campaign.recap_markdown import players_markdown
 from gmscreen.campaign.store import load_sessions, recover
 from gmscreen.cli import main
-from gmscreen.rules.madness_data import MadnessDataError, parse_madness_data
+from gmscreen.rules.madness import Episode, MadnessState
+from gmscreen.rules.madness_data import MadnessDataError, load_madness_data, parse_madness_data
 
 
 @pytest.fixture(scope="module")
@@ -125,3 +131,43 @@ def test_the_gms_log_tells_a_shared_note_from_a_gm_note(
     texts = [entry.content().plain for entry in builder.lines(log.events, set())]
     assert any(f"Note for the players: {SHARED_NOTES[0]}" in text for text in texts)
     assert any(f"Note: {GM_NOTES[0]}" in text for text in texts)
+
+
+KINDS = [k.key for k in load_madness_data().kinds]
+
+
+@given(
+    pow_=st.integers(1, 100),
+    madness=st.integers(0, 999),
+    alignments=st.tuples(st.integers(0, 999), st.integers(0, 999), st.integers(0, 999)),
+    episode=st.none() | st.tuples(st.sampled_from(KINDS), st.integers(0, 10**7)),
+    permanent=st.lists(st.sampled_from(KINDS), max_size=3),
+    clock=st.integers(0, 10**8),
+    lang=st.sampled_from(["en", "es"]),
+)
+def test_no_figure_of_any_character_reaches_the_players(
+    pow_: int,
+    madness: int,
+    alignments: tuple[int, int, int],
+    episode: tuple[str, int] | None,
+    permanent: list[str],
+    clock: int,
+    lang: str,
+) -> None:
+    chaos, balance, law = alignments
+    under_way = None
+    if episode is not None:
+        under_way = Episode(episode[0], madness, "rounds", clock, clock + episode[1])
+    sanity = MadnessState(
+        pow=pow_,
+        chaos=chaos,
+        balance=balance,
+        law=law,
+        madness=madness,
+        episode=under_way,
+        permanent=tuple(permanent),
+    )
+    state = Campaign("Imrryr", clock=clock, characters=(Character("a", "Artinar", sanity),))
+    view = player_safe(state, lang)
+    text = json.dumps(view.to_dict(), ensure_ascii=False) + players_markdown(view, "I", "s")
+    assert not re.search(r"\d", GAME_TIME.sub("", text)), text

@@ -129,8 +129,10 @@ def player_safe(
     lang: str = DEFAULT_LANGUAGE,
     events: Sequence[ev.Event] = (),
     start: Campaign | None = None,
+    story: bool = False,
 ) -> PlayerSafe:
-    """What the players may see of ``state``; of ``events`` too (notes shared, the story).
+    """What the players may see of ``state``; of ``events`` too: the notes shared and, with
+    ``story`` (a recap), every event told for players (a live screen leaves it: it costs).
 
     ``start`` is the state before ``events`` (a session's header), for the names characters
     had then; by default ``state``. Undone events, and undos themselves, are left out.
@@ -142,18 +144,17 @@ def player_safe(
     names = {c.id: c.name for c in (start or state).characters}
     names.update({c.id: c.name for c in state.characters if c.id not in names})
     notes: list[SharedNote] = []
-    story: list[StoryLine] = []
+    told: list[StoryLine] = []
     for event in kept:
         data = event.data
         if isinstance(data, ev.CharacterAdded):
             names[str(data.character.get("id"))] = str(data.character.get("name"))
         who = names.get(event.character or "", "")
-        when = game_time(event.game, lang)
         if isinstance(data, ev.Note) and data.shared:
-            notes.append(SharedNote(when, who, data.text))
-        text = _told(event, who, lang)
+            notes.append(SharedNote(game_time(event.game, lang), who, data.text))
+        text = _told(event, who, lang) if story else None
         if text is not None:
-            story.append(StoryLine(when, who, text))
+            told.append(StoryLine(game_time(event.game, lang), who, text))
         if isinstance(data, ev.CharacterEdited) and "name" in data.changes:
             names[event.character or ""] = str(data.changes["name"][1])
     return PlayerSafe(
@@ -162,7 +163,7 @@ def player_safe(
         now=game_time(state.clock, lang),
         characters=characters,
         notes=tuple(notes),
-        story=tuple(story),
+        story=tuple(told),
     )
 
 

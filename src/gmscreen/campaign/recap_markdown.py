@@ -24,7 +24,7 @@ def recap_markdown(
     """The recap of ``log`` in ``lang`` as Markdown text, ending with a newline."""
     final = recover(log.header.state, [log]).state
     if players:
-        view = player_safe(final, lang, log.events, start=log.header.state)
+        view = player_safe(final, lang, log.events, start=log.header.state, story=True)
         return players_markdown(view, campaign_name, log.header.id)
     w = words(lang)
     lines = recap(log.header.state, log.events, lang)

@@ -181,7 +181,7 @@ def _export(args: argparse.Namespace, checkpoint: Campaign, logs: list[SessionLo
         final = recover(log.header.state, [log]).state
         out: dict[str, Any]
         if players:
-            view = player_safe(final, lang, log.events, start=log.header.state)
+            view = player_safe(final, lang, log.events, start=log.header.state, story=True)
             out = {"campaign": checkpoint.name, "session": log.header.id, "players": True}
             out |= view.to_dict()
         else:

@@ -1,9 +1,9 @@
 """What a text shown to players must never hold, and what it must: shared by the recap tests and
 the player view's Pilot test (``tests/rich_session.py`` plays the session they read).
 
-The digits rule, precisely: once the game times (``day 2, 00:05`` / ``día 2, 00:05``, seconds
-too), the days' ends (``End of day 1`` / ``Fin del día 1``), the spans of time the GM advanced
-(``5 minutes, 12 seconds``, exactly as the recap writes each), the items' names, the campaign's
+The digits rule, precisely: once the game times (``day 2, 00:05`` / ``día 2, 00:05``), the days'
+ends (``End of day 1`` / ``Fin del día 1``), the spans of time the GM advanced (``5 minutes``,
+exactly as the players' recap writes each, to the minute), the items' names, the campaign's
 name and the session id are taken out, no digit is left: no madness, POW, alignment, cost,
 roll, target, fumble range, count of rounds or sequence number.
 """
@@ -17,11 +17,10 @@ from tests.rich_session import GM_NOTES, SHARED_BUT_UNDONE, SHARED_NOTES, Told
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.model import Campaign
-from gmscreen.campaign.player_safe import item_name
-from gmscreen.campaign.recap import span
+from gmscreen.campaign.player_safe import item_name, time_span
 from gmscreen.rules.madness_data import load_madness_data
 
-GAME_TIME = re.compile(r"\b(?:day|día) \d+, \d\d:\d\d(?::\d\d)?")
+GAME_TIME = re.compile(r"\b(?:day|día) \d+, \d\d:\d\d")  # to the minute: no seconds
 DAY_END = re.compile(r"\b(?:End of day|Fin del día) \d+")
 
 FORBIDDEN: dict[str, re.Pattern[str]] = {
@@ -61,7 +60,7 @@ def allowed_with_digits(
 ) -> list[str]:
     """The exact texts that may carry digits, besides game times and days' ends."""
     spans = [
-        span(e.data.seconds, lang)
+        time_span(e.data.seconds, lang)
         for e in events
         if isinstance(e.data, ev.ClockAdvanced) and e.data.reason == "advance"
     ]

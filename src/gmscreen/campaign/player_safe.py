@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gmscreen.campaign import events as ev
+from gmscreen.campaign import recap
 from gmscreen.campaign.model import Campaign, Character
-from gmscreen.campaign.recap import game_time, span
 from gmscreen.campaign.reducer import void_actions
 from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for
 from gmscreen.rules.madness import DAY, HOUR, MINUTE, band
@@ -151,16 +151,16 @@ def player_safe(
             names[str(data.character.get("id"))] = str(data.character.get("name"))
         who = names.get(event.character or "", "")
         if isinstance(data, ev.Note) and data.shared:
-            notes.append(SharedNote(game_time(event.game, lang), who, data.text))
+            notes.append(SharedNote(clock_time(event.game, lang), who, data.text))
         text = _told(event, who, lang) if story else None
         if text is not None:
-            told.append(StoryLine(game_time(event.game, lang), who, text))
+            told.append(StoryLine(clock_time(event.game, lang), who, text))
         if isinstance(data, ev.CharacterEdited) and "name" in data.changes:
             names[event.character or ""] = str(data.changes["name"][1])
     return PlayerSafe(
         campaign=state.name,
         lang=lang,
-        now=game_time(state.clock, lang),
+        now=clock_time(state.clock, lang),
         characters=characters,
         notes=tuple(notes),
         story=tuple(told),
@@ -169,6 +169,23 @@ def player_safe(
 
 def _say(lang: str, key: str, **values: object) -> str:
     return catalog_for(lang).t(f"player.{key}", **values)
+
+
+# Game time for players is told to the minute. An episode lasts its madness in units, and the
+# GM often advances time right to its end: to the second, "2 minutes, 48 seconds" of rounds
+# would spell the madness out (14 rounds of 12 s).
+
+
+def clock_time(seconds: int, lang: str) -> str:
+    """``day 1, 10:02``: the game day and time, to the minute."""
+    return recap.game_time(seconds - seconds % MINUTE, lang)
+
+
+def time_span(seconds: int, lang: str) -> str:
+    """``2 minutes`` (seconds dropped), or ``a few moments`` under a minute."""
+    if seconds < MINUTE:
+        return _say(lang, "moments")
+    return recap.span(seconds - seconds % MINUTE, lang)
 
 
 # A die written out in an entry's text, "(1d6: 4)", "(3d6: 3+2+4 = 9)", "(1d10: 7 (typed))":
@@ -243,9 +260,9 @@ def _told(event: ev.Event, who: str, lang: str) -> str | None:
         case ev.DayEnded():
             return _say(lang, "story.day", day=d.day + 1)
         case ev.ClockAdvanced():
-            to = game_time(d.after, lang)
+            to = clock_time(d.after, lang)
             if d.reason == "advance":
-                return _say(lang, "story.advance", span=span(d.seconds, lang), to=to)
+                return _say(lang, "story.advance", span=time_span(d.seconds, lang), to=to)
             return _say(lang, f"story.{d.reason}", to=to)
         case ev.CharacterAdded():
             return _say(lang, "story.added", who=str(d.character.get("name", who)))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign import recap
@@ -64,6 +64,28 @@ class SeenCharacter:
     items: tuple[str, ...]
 
 
+Detail = tuple[Literal["episode", "permanent", "item"], str]
+
+
+def details(c: SeenCharacter, lang: str) -> list[Detail]:
+    """What there is to say of ``c`` below its name, in words, each line with what it is (for a
+    screen to style): the madness under way, each lasting madness, each item carried."""
+    out: list[Detail] = []
+    if c.episode is not None:
+        m, left = c.episode.madness, c.episode.time_left
+        out.append(("episode", _say(lang, "episode", kind=m.name, seems=m.seems, left=left)))
+    out.extend(
+        ("permanent", _say(lang, "permanent", kind=m.name, seems=m.seems)) for m in c.permanent
+    )
+    out.extend(("item", _say(lang, "item", item=item)) for item in c.items)
+    return out
+
+
+def seems(c: SeenCharacter, lang: str) -> str:
+    """``seems breaking`` (empty when the campaign does not use the madness rules)."""
+    return _say(lang, "seems", band=c.seems) if c.seems else ""
+
+
 @dataclass(frozen=True, slots=True)
 class SharedNote:
     """A note the GM shared with the players: when, about whom (a name, or none), the text."""
@@ -71,6 +93,11 @@ class SharedNote:
     when: str
     about: str
     text: str
+
+
+def note_text(note: SharedNote, lang: str) -> str:
+    """``About Artinar: …`` for a note about a character, else the note as written."""
+    return _say(lang, "note_about", who=note.about, text=note.text) if note.about else note.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,9 +300,7 @@ def _told(event: ev.Event, who: str, lang: str) -> str | None:
         case ev.ItemRemoved():
             return _say(lang, "story.item_removed", who=who, title=item_name(d.item, lang))
         case ev.Note() if d.shared:
-            if who:
-                return _say(lang, "story.note_about", who=who, text=d.text)
-            return _say(lang, "story.note", text=d.text)
+            return note_text(SharedNote("", who, d.text), lang)
     # Rolls on the item tables (table, cost, override), items passed over, edits, settings,
     # GM-only notes and item notes are the GM's business.
     return None

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 from gmscreen.campaign.journal import SessionLog
-from gmscreen.campaign.player_safe import PlayerSafe, SeenCharacter, player_safe
+from gmscreen.campaign.player_safe import PlayerSafe, SeenCharacter, details, player_safe, seems
 from gmscreen.campaign.recap import game_time, recap, standing, words
 from gmscreen.campaign.store import recover
 from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for
@@ -71,17 +71,9 @@ def players_markdown(view: PlayerSafe, campaign_name: str, session: str) -> str:
 def character_line(c: SeenCharacter, lang: str) -> str:
     """One character for players: ``Artinar: seems breaking``, then a sub-item for the episode,
     each lasting madness and each item."""
-    t = catalog_for(lang).t
-    head = f"{c.name}: {t('player.seems', band=c.seems)}" if c.seems else c.name
-    more: list[str] = []
-    if c.episode is not None:
-        e = c.episode
-        more.append(
-            t("player.episode", kind=e.madness.name, seems=e.madness.seems, left=e.time_left)
-        )
-    more.extend(t("player.permanent", kind=m.name, seems=m.seems) for m in c.permanent)
-    more.extend(t("player.item", item=item) for item in c.items)
-    return "\n".join([head, *(f"  - {line}" for line in more)])
+    looks = seems(c, lang)
+    head = f"{c.name}: {looks}" if looks else c.name
+    return "\n".join([head, *(f"  - {text}" for _, text in details(c, lang))])
 
 
 EXPORTS_DIR = "exports"

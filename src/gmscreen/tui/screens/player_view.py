@@ -9,7 +9,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from gmscreen.campaign.player_safe import PlayerSafe
+from gmscreen.campaign.player_safe import PlayerSafe, details, note_text, seems
 from gmscreen.tui.commands import add_bindings
 from gmscreen.tui.i18n import Translate
 
@@ -22,33 +22,28 @@ BAND_STYLES = {
 }
 
 
+DETAIL_STYLES = {"episode": "bold $warning", "permanent": "$error", "item": ""}
+
+
 def player_lines(view: PlayerSafe, t: Translate) -> Content:
     """One block per character: name, how they seem, any episode, lasting madness and items.
 
-    Every word comes from :func:`~gmscreen.campaign.player_safe.player_safe`; this only lays
-    it out and styles it (Content from plain strings: a name is never read as markup).
+    Every word comes from :mod:`gmscreen.campaign.player_safe`; this only lays it out and
+    styles it (Content from plain strings: a name is never read as markup).
     """
     blocks: list[Content] = []
     for c in view.characters:
+        looks = seems(c, view.lang)
         head = Content.assemble(
             (c.name, "bold"),
             ("  " + t("card.player", player=c.player), "dim") if c.player else "",
-            ("   " + t("player.seems", band=c.seems), BAND_STYLES.get(c.band, ""))
-            if c.seems
-            else "",
+            ("   " + looks, BAND_STYLES.get(c.band, "")) if looks else "",
         )
         lines = [head]
-        if c.episode is not None:
-            e = c.episode
-            words = t(
-                "player.episode", kind=e.madness.name, seems=e.madness.seems, left=e.time_left
-            )
-            lines.append(Content.styled("    " + words, "bold $warning"))
-        for m in c.permanent:
-            lines.append(
-                Content.styled("    " + t("player.permanent", kind=m.name, seems=m.seems), "$error")
-            )
-        lines.extend(Content("    " + t("player.item", item=item)) for item in c.items)
+        lines.extend(
+            Content.styled("    " + text, DETAIL_STYLES[what])
+            for what, text in details(c, view.lang)
+        )
         blocks.append(Content("\n").join(lines))
     if not blocks:
         return Content(t("player.nobody"))
@@ -61,8 +56,7 @@ def shared_notes(view: PlayerSafe, t: Translate) -> Content:
         return Content("")
     lines = [Content.styled(t("player.notes"), "bold")]
     for note in view.notes:
-        text = t("player.note_about", who=note.about, text=note.text) if note.about else note.text
-        lines.append(Content.assemble((note.when + "  ", "dim"), text))
+        lines.append(Content.assemble((note.when + "  ", "dim"), note_text(note, view.lang)))
     return Content("\n").join(lines)
 
 

@@ -1,10 +1,11 @@
 """``gmscreen replay`` reads the checkpoint and each journal once: the command parses them, the
-app and its session picker use what it parsed. Counted at the filesystem (``Path.read_bytes``,
-what the campaign layer reads its files with), while the real app runs headless."""
+app and its session picker use what it parsed. Counted where the campaign layer opens its
+files to read them (``safe_files.open_regular``), while the real app runs headless."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 from collections import Counter
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 from textual.app import App
 
+from gmscreen.campaign import safe_files
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.journal import read_session
 from gmscreen.cli import main
@@ -32,16 +34,17 @@ def folder(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def reads(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
-    """How many times each file of the campaign was read, by name."""
+    """How many times each file of the campaign was opened for reading, by name."""
     counts: Counter[str] = Counter()
-    real = Path.read_bytes
+    real = safe_files.open_regular
 
-    def spy(self: Path) -> bytes:
-        if self.resolve().is_relative_to(folder.resolve()):
-            counts[self.name] += 1
-        return real(self)
+    def spy(path: Path, flags: int, mode: int = 0o644) -> int:
+        writes = flags & (os.O_WRONLY | os.O_RDWR)
+        if not writes and path.resolve().is_relative_to(folder.resolve()):
+            counts[path.name] += 1
+        return real(path, flags, mode)
 
-    monkeypatch.setattr(Path, "read_bytes", spy)
+    monkeypatch.setattr(safe_files, "open_regular", spy)
     yield counts
 
 

@@ -4,6 +4,8 @@ Appends are flushed and fsynced before they return. A session file appears compl
 header (written to a temporary file and linked into place), so a crash leaves either no file or
 a file whose only possible damage is a torn last line. Reading never writes: a torn or
 unparseable last line is reported (``SessionLog.torn``) and left out; the store sets it aside.
+Journals are read only as regular files of at most ``JOURNAL_LIMIT`` bytes (a FIFO, a device
+or a link is refused by name), and every file here is created through :mod:`safe_files`.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import gc
 import json
 import os
 import re
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -22,6 +25,19 @@ from gmscreen.campaign.codec import campaign_from_dict, campaign_to_dict
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
 from gmscreen.campaign.events import Event, EventFormatError, Undo
 from gmscreen.campaign.model import SCHEMA, Campaign
+from gmscreen.campaign.safe_files import (
+    JOURNAL_LIMIT,
+    UnsafeFile,
+    check_real_folder,
+    component_problem,
+    describe_kind,
+    ensure_folder,
+    open_append,
+    publish_new,
+    read_regular,
+    write_exclusive,
+)
+from gmscreen.campaign.safe_files import fsync_dir as fsync_dir  # re-exported, as before
 
 SESSION_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})-(\d+)\.jsonl$")
 HEADER_TAG = "gmscreen-session"
@@ -76,11 +92,13 @@ def session_sort_key(path: Path) -> tuple[str, int]:
 
 
 def list_sessions(folder: Path) -> list[Path]:
-    """Session files in the order they were played."""
-    if not folder.is_dir():
-        return []
+    """Session files in the order they were played (``sessions/`` itself must not be a link)."""
     try:
+        if not check_real_folder(folder):
+            return []
         names = [p for p in folder.iterdir() if SESSION_NAME.match(p.name)]
+    except UnsafeFile as error:
+        raise CampaignFileError([Problem(folder, 0, error.reason)]) from None
     except OSError as error:  # as read_checkpoint: a readable problem, not a traceback
         raise CampaignFileError([Problem(folder, 0, f"cannot read: {error.strerror}")]) from None
     return sorted(names, key=session_sort_key)
@@ -105,12 +123,18 @@ def _header(raw: Any, path: Path) -> SessionHeader:
     first = raw.get("first_seq")
     if isinstance(first, bool) or not isinstance(first, int) or first < 1:
         raise bad("first_seq: expected a whole number from 1")
+    session_id = raw.get("id", path.stem)
+    if not isinstance(session_id, str):
+        raise bad("id: expected a session id (text)")
+    problem = component_problem(session_id)
+    if problem is not None:  # it names exported files: no separators, no '..', no controls
+        raise bad(f"id: the session id {session_id!r} {problem}")
     try:
         state = campaign_from_dict(raw.get("state"))
     except ValueError as error:
         raise bad(f"the start state is not a campaign: {error}") from None
     return SessionHeader(
-        id=str(raw.get("id", path.stem)),
+        id=session_id,
         started_at=str(raw.get("started_at", "")),
         first_seq=first,
         state=state,
@@ -154,7 +178,7 @@ def read_session(path: Path) -> SessionLog:
 
 def _read_session(path: Path) -> SessionLog:
     try:
-        data = path.read_bytes()
+        data = read_regular(path, JOURNAL_LIMIT)
     except OSError as error:
         raise CampaignFileError([Problem(path, 0, f"cannot read: {error.strerror}")]) from None
     lines = data.split(b"\n")
@@ -199,35 +223,20 @@ def _read_session(path: Path) -> SessionLog:
     return log
 
 
-def fsync_dir(folder: Path) -> None:
-    """Make a new or renamed file in ``folder`` survive a crash (the entry, not just the data)."""
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 class JournalWriter:
     """Appends events to one session file; each append is on disk when it returns."""
 
     def __init__(self, path: Path, header: SessionHeader) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        with open(temporary, "wb") as out:
-            out.write(_line(header.to_dict()))
-            out.flush()
-            os.fsync(out.fileno())
+        # ``sessions/`` a real folder, the header in a temporary file with a random name, linked
+        # into place only if nothing (not even a dangling link) has the journal's name.
+        folder = ensure_folder(path.parent.parent, path.parent.name)
         try:
-            os.link(temporary, path)  # fails if the session exists: never overwrite a journal
+            identity = publish_new(folder, path.name, _line(header.to_dict()))
         except FileExistsError:
             raise CampaignError(f"{path} already exists; not overwriting a journal") from None
-        finally:
-            temporary.unlink()
-        fsync_dir(path.parent)
         self.path = path
         self.header = header
-        self._file: IO[bytes] | None = open(path, "ab")  # noqa: SIM115 (kept open for appends)
+        self._file: IO[bytes] | None = open_append(path, identity)
 
     def append(self, event: Event) -> None:
         if self._file is None:
@@ -247,13 +256,22 @@ def _line(obj: dict[str, Any]) -> bytes:
 
 
 def set_aside(log: SessionLog) -> Path | None:
-    """Copy a torn last line to ``<session>.corrupt`` (once); the journal itself is not touched."""
+    """Copy a torn last line to ``<session>.corrupt`` (once); the journal itself is not touched.
+
+    Created exclusively: a link planted at that name (even a dangling one) is never followed,
+    and is refused (:class:`UnsafeFile`) rather than taken for an earlier copy.
+    """
     if log.torn is None:
         return None
     target = log.path.with_name(log.path.name + ".corrupt")
-    if not target.exists():
-        with open(target, "wb") as out:
-            out.write(log.torn.data)
-            out.flush()
-            os.fsync(out.fileno())
+    try:
+        write_exclusive(target, log.torn.data)
+    except FileExistsError:
+        mode = os.lstat(target).st_mode
+        if not stat.S_ISREG(mode):
+            raise UnsafeFile(
+                target,
+                f"is {describe_kind(mode)}: the torn line was not copied there "
+                f"(it stays in {log.path.name}, unchanged); remove it",
+            ) from None
     return target

@@ -28,6 +28,7 @@ from gmscreen.campaign.journal import (
 from gmscreen.campaign.lock import CampaignLock, acquire
 from gmscreen.campaign.model import Campaign, Character, Item
 from gmscreen.campaign.reducer import ReplayError, apply, fold, void_actions
+from gmscreen.campaign.safe_files import CHECKPOINT_LIMIT, UnsafeFile, read_regular, resolve_folder
 from gmscreen.campaign.store import (
     campaign_file,
     load_sessions,
@@ -294,7 +295,7 @@ class LiveCampaign:
         """Write campaign.toml now (atomically), unless someone broke it by hand meanwhile."""
         path = campaign_file(self.folder)
         try:
-            on_disk = path.read_bytes()
+            on_disk = read_regular(path, CHECKPOINT_LIMIT)
         except FileNotFoundError:
             on_disk = self._disk
         if on_disk != self._disk:
@@ -432,17 +433,19 @@ def open_campaign(
     rng: random.Random,
     clock: Callable[[], datetime] | None = None,
     checkpoint_every: int = 50,
+    take_over: bool = False,
 ) -> LiveCampaign:
     """Lock the campaign in ``path``, recover it from its journals, and open it for play.
 
     A new session journal starts with the first event. Raises :class:`CampaignFileError`
-    (nothing written) or :class:`CampaignLocked`.
+    (nothing written) or :class:`CampaignLocked` (``take_over`` takes a lock whose holder
+    cannot be proved gone: the GM's word that it is, see :func:`acquire`).
     """
-    folder = Path(path)
+    folder = resolve_folder(path)  # once: every file after is under this very folder
     if not campaign_file(folder).is_file():
         read_checkpoint(folder)  # raises the "no campaign here" problem
     now = clock or _local_now
-    lock = acquire(folder, now)
+    lock = acquire(folder, now, take_over=take_over)
     try:
         checkpoint, disk = read_checkpoint(folder)
         logs = load_sessions(folder)
@@ -452,15 +455,16 @@ def open_campaign(
         raise
     notices = list(recovered.notices)
     if lock.took_over is not None:
-        notices.insert(
-            0, f"took over a stale lock left by {lock.took_over.describe()}: it is not running"
-        )
+        notices.insert(0, lock.took_over.notice())
     live = LiveCampaign(
         folder, lock, recovered.state, disk, rng, now, checkpoint_every, notices, logs
     )
     try:
         for log in logs:
-            set_aside(log)
+            try:
+                set_aside(log)
+            except UnsafeFile as error:  # a link planted at <session>.corrupt: not followed
+                notices.append(str(error))
         if recovered.replayed:
             live.checkpoint()
     except (OSError, CampaignFileError):

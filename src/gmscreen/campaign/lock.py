@@ -1,27 +1,96 @@
-"""``campaigns/<slug>/.lock``: one writer at a time.
+"""``campaigns/<slug>/.lock``: one writer at a time, and honest about who holds it.
 
-The holder keeps an exclusive ``flock`` on the lock file for as long as it has the campaign open,
-and the file names it (process id, host, user, since when). The kernel drops the flock when the
-process dies, however it dies, so a lock file whose flock can be taken is stale: it is taken
-over and the caller is told whose it was. A second writer is refused with the holder's name.
+The holder keeps an OS lock on the lock file for as long as it has the campaign open (``flock``
+on POSIX, a ``msvcrt`` byte-range lock on Windows; both are dropped by the system when the
+process dies, however it dies), and the file names it: process id and start time, host, user,
+since when, and a random token.
+
+The OS lock being granted is not trusted on its own: some file systems grant every lock
+(NFS mounted with ``nolock``, some FUSE and network shares). So a lock file that names a holder
+is taken over only when that holder is provably gone: same host, and its process is not running
+or is another program now (a different start time). A live process on this host, or any process
+on another host, is refused by name; ``take_over=True`` (``gmscreen CAMPAIGN --take-over``) is
+the GM's explicit say-so. After writing itself in, the new holder reads the file back: a token
+that is not its own means two writers got the lock at once, which is refused too.
 """
 
 from __future__ import annotations
 
-import fcntl
+import contextlib
+import errno
 import getpass
 import json
 import os
+import secrets
 import socket
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from gmscreen.campaign.errors import CampaignLocked
+from gmscreen.campaign.errors import CampaignError, CampaignLocked
+from gmscreen.campaign.process import process_running, process_start
+from gmscreen.campaign.safe_files import POSIX, SMALL_LIMIT, UnsafeFile, open_regular
 
 LOCK_NAME = ".lock"
+TAKE_OVER_HINT = "open it with --take-over"
+
+
+class OsLock(Protocol):
+    """The system's lock on an open file: the seam tests use to stand in a broken file system."""
+
+    def try_lock(self, fd: int) -> bool:
+        """Lock ``fd`` without waiting: True if locked, False if another holds it. Raises
+        ``OSError`` if the system cannot lock this file at all (``ENOLCK``, …)."""
+        ...
+
+    def unlock(self, fd: int) -> None: ...
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    # Windows locks are mandatory: a locked byte cannot be read by anyone else. So the lock is
+    # on one byte far past the holder's details, which stay readable to a second gmscreen.
+    _LOCKED_BYTE = 1 << 30
+
+    class SystemLock:
+        """``msvcrt.locking`` on one byte past the end of the holder's details."""
+
+        def try_lock(self, fd: int) -> bool:
+            os.lseek(fd, _LOCKED_BYTE, os.SEEK_SET)
+            try:
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            except OSError as error:
+                if error.errno in (errno.EACCES, errno.EDEADLK):
+                    return False
+                raise
+            finally:
+                os.lseek(fd, 0, os.SEEK_SET)
+            return True
+
+        def unlock(self, fd: int) -> None:
+            os.lseek(fd, _LOCKED_BYTE, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    class SystemLock:
+        """``flock``: whole-file, advisory, held per open file (so even this process's second
+        open of the campaign is refused)."""
+
+        def try_lock(self, fd: int) -> bool:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return False
+            return True
+
+        def unlock(self, fd: int) -> None:
+            fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 def _user() -> str:
@@ -33,41 +102,114 @@ def _user() -> str:
 
 @dataclass(frozen=True, slots=True)
 class Holder:
-    """Who holds (or held) a campaign's lock: process id, host, user, and since when (ISO 8601)."""
+    """Who holds (or held) a campaign's lock.
+
+    ``start`` identifies the process beyond its id (see :func:`process_start`; None where the
+    system does not tell, or in a lock file of an older gmscreen); ``token`` is random per open.
+    """
 
     pid: int
     host: str
     user: str
     since: str
+    start: str | None = None
+    token: str = ""
 
     def describe(self) -> str:
         return f"process {self.pid} of {self.user} on {self.host}, since {self.since}"
 
+    def to_json(self) -> str:
+        fields = {"pid": self.pid, "host": self.host, "user": self.user, "since": self.since}
+        return json.dumps({**fields, "start": self.start, "token": self.token}) + "\n"
+
 
 def _parse_holder(text: str) -> Holder | None:
-    try:
-        raw: Any = json.loads(text)
-        return Holder(int(raw["pid"]), str(raw["host"]), str(raw["user"]), str(raw["since"]))
-    except (ValueError, KeyError, TypeError):
+    try:  # the first line only: a crash while rewriting may leave an old tail after it
+        raw: Any = json.loads(text.split("\n", 1)[0])
+        start = raw.get("start")
+        return Holder(
+            int(raw["pid"]),
+            str(raw["host"]),
+            str(raw["user"]),
+            str(raw["since"]),
+            None if start is None else str(start),
+            str(raw.get("token", "")),
+        )
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def _read_fd(fd: int) -> str:
+    return os.pread(fd, SMALL_LIMIT, 0).decode("utf-8", "replace") if POSIX else _read_win(fd)
+
+
+def _read_win(fd: int) -> str:
+    os.lseek(fd, 0, os.SEEK_SET)
+    return os.read(fd, SMALL_LIMIT).decode("utf-8", "replace")
 
 
 def read_holder(path: Path) -> Holder | None:
-    """Who the lock file at ``path`` names (None if it is missing or unreadable)."""
+    """Who the lock file at ``path`` names (None if it is missing, unreadable or not a file)."""
     try:
-        return _parse_holder(path.read_text(encoding="utf-8"))
+        fd = open_regular(path, os.O_RDONLY)
+    except (OSError, UnsafeFile):
+        return None
+    try:
+        return _parse_holder(_read_fd(fd))
     except OSError:
         return None
+    finally:
+        os.close(fd)
+
+
+def me(since: str) -> Holder:
+    """This process as a lock holder, with a fresh token."""
+    pid = os.getpid()
+    return Holder(
+        pid, socket.gethostname(), _user(), since, process_start(pid), secrets.token_hex(16)
+    )
+
+
+def why_gone(holder: Holder, host: str) -> str | None:
+    """Why ``holder`` provably no longer holds anything (None if it may still be running)."""
+    if holder.host != host:
+        return None  # another computer: its processes cannot be seen from here
+    if not process_running(holder.pid):
+        return f"process {holder.pid} is no longer running"
+    now = process_start(holder.pid)
+    if holder.start is not None and now is not None and now != holder.start:
+        return f"process {holder.pid} is now another program (it started after the lock was taken)"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class TakenOver:
+    """Whose lock was taken over, and why that was safe (or that the GM asked for it)."""
+
+    holder: Holder
+    reason: str  # why the holder is provably gone; empty when the GM asked (--take-over)
+
+    def notice(self) -> str:
+        if not self.reason:
+            return f"took over the lock of {self.holder.describe()}, as asked (--take-over)"
+        return f"took over a stale lock left by {self.holder.describe()}: {self.reason}"
+
+
+class _Vanished(Exception):
+    """The lock file was released and deleted between our open and our lock: try again."""
 
 
 class CampaignLock:
     """Held from :func:`acquire` until :meth:`release` (or until the process ends)."""
 
-    def __init__(self, path: Path, fd: int, holder: Holder, took_over: Holder | None) -> None:
+    def __init__(
+        self, path: Path, fd: int, holder: Holder, took_over: TakenOver | None, os_lock: OsLock
+    ) -> None:
         self.path = path
         self.holder = holder
-        self.took_over = took_over  # whose stale lock was taken over, if any
+        self.took_over = took_over  # whose lock was taken over, if any
         self._fd: int | None = fd
+        self._os_lock = os_lock
 
     @property
     def held(self) -> bool:
@@ -76,45 +218,148 @@ class CampaignLock:
     def release(self) -> None:
         if self._fd is None:
             return
+        fd, self._fd = self._fd, None
         try:
-            self.path.unlink(missing_ok=True)  # while still locked: nobody can take it meanwhile
+            if POSIX:  # while still locked: nobody can take it meanwhile
+                _unlink_if_same(self.path, fd)
         finally:
-            os.close(self._fd)  # drops the flock
-            self._fd = None
+            os.close(fd)  # drops the OS lock
+        if not POSIX:  # Windows deletes no open file: after the close, unless another has it
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
 
 
-def acquire(folder: Path, now: Callable[[], datetime] | None = None) -> CampaignLock:
-    """Take the lock of the campaign in ``folder`` or raise :class:`CampaignLocked`."""
+def _unlink_if_same(path: Path, fd: int) -> None:
+    try:
+        if os.lstat(path).st_ino == os.fstat(fd).st_ino:
+            os.unlink(path)
+    except FileNotFoundError:
+        pass
+
+
+def _failed(path: Path, error: OSError) -> CampaignError:
+    hint = " (this file system does not support file locks)" if error.errno == errno.ENOLCK else ""
+    return CampaignError(f"{path}: cannot take the lock: {error.strerror or error}{hint}")
+
+
+def _refusal(folder: Path, path: Path, holder: Holder, host: str) -> CampaignLocked:
+    if holder.host != host:
+        return CampaignLocked(
+            f"{folder} is marked open in gmscreen on another computer ({holder.describe()}, "
+            f"per {path}); gmscreen cannot tell from here whether it still is. Close it there; "
+            f"if it is not open anywhere, {TAKE_OVER_HINT}"
+        )
+    return CampaignLocked(
+        f"{path} names {holder.describe()}, which is still running, yet the system granted "
+        "the lock: file locking does not work here (a network file system mounted without "
+        "locks?), so gmscreen cannot keep two writers apart. Close that gmscreen; if that "
+        f"process has not got this campaign open, {TAKE_OVER_HINT}"
+    )
+
+
+def acquire(
+    folder: Path,
+    now: Callable[[], datetime] | None = None,
+    *,
+    take_over: bool = False,
+    os_lock: OsLock | None = None,
+) -> CampaignLock:
+    """Take the lock of the campaign in ``folder`` or raise :class:`CampaignLocked`.
+
+    ``take_over`` takes a lock whose holder cannot be proved gone (the GM says it is); a lock
+    the system says is held is never taken. ``os_lock`` replaces the system's lock (tests).
+    Raises :class:`CampaignError` naming the lock file if the system cannot lock it at all.
+    """
+    lock = os_lock or SystemLock()
     path = folder / LOCK_NAME
     since = (now or (lambda: datetime.now(UTC)))().isoformat(timespec="seconds")
-    me = Holder(os.getpid(), socket.gethostname(), _user(), since)
+    mine = me(since)
     for _attempt in range(5):
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = read_holder(path)
-            os.close(fd)
-            who = holder.describe() if holder else "another process"
-            raise CampaignLocked(
-                f"{folder} is open in another gmscreen ({who}); close it there first"
-            ) from None
+            fd = open_regular(path, os.O_RDWR | os.O_CREAT)
+        except OSError as error:
+            raise _failed(path, error) from None
         try:
-            same = os.fstat(fd).st_ino == os.stat(path).st_ino
-        except FileNotFoundError:
-            same = False
-        if not same:  # the holder released (and deleted) it between our open and flock
+            took_over = _claim(folder, path, fd, lock, mine, take_over)
+        except _Vanished:
             os.close(fd)
             continue
-        previous = os.read(fd, 4096).decode("utf-8", "replace")
-        took_over = _parse_holder(previous) if previous.strip() else None
-        if previous.strip() and took_over is None:
-            took_over = Holder(0, "?", "unknown", "unknown")
-        payload = json.dumps({"pid": me.pid, "host": me.host, "user": me.user, "since": me.since})
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, payload.encode("utf-8"), 0)
-        os.fsync(fd)
-        return CampaignLock(path, fd, me, took_over)
+        except BaseException:
+            os.close(fd)
+            raise
+        return CampaignLock(path, fd, mine, took_over, lock)
     raise CampaignLocked(
         f"{folder}: could not take the lock at {path}; is another gmscreen starting?"
     )
+
+
+def _claim(
+    folder: Path, path: Path, fd: int, lock: OsLock, mine: Holder, take_over: bool
+) -> TakenOver | None:
+    """Lock ``fd`` and write ``mine`` into it; returns whose lock was taken over, if any."""
+    try:
+        granted = lock.try_lock(fd)
+    except OSError as error:
+        raise _failed(path, error) from None
+    if not granted:
+        holder = read_holder(path)
+        who = holder.describe() if holder else "another process"
+        raise CampaignLocked(
+            f"{folder} is open in another gmscreen ({who}); close it there first"
+            + (" (--take-over cannot help: that process holds the lock now)" if take_over else "")
+        )
+    try:
+        same = os.fstat(fd).st_ino == os.lstat(path).st_ino
+    except FileNotFoundError:
+        same = False
+    if not same:
+        raise _Vanished
+    try:
+        previous = _read_fd(fd)
+    except OSError as error:
+        raise _failed(path, error) from None
+    took_over = _judge(folder, path, previous, mine.host, take_over)
+    try:
+        _write_holder(fd, mine)
+        back = read_holder(path)
+    except OSError as error:
+        raise _failed(path, error) from None
+    if back is None or back.token != mine.token:
+        who = back.describe() if back else "another process"
+        raise CampaignLocked(
+            f"{path}: {who} took the lock at the same moment, although the system granted it "
+            "to this gmscreen too: file locking does not work here (a network file system "
+            "mounted without locks?). Open the campaign in one gmscreen only"
+        )
+    return took_over
+
+
+def _judge(folder: Path, path: Path, previous: str, host: str, take_over: bool) -> TakenOver | None:
+    """Whose lock is in ``previous`` and whether it may be taken over (raises if not)."""
+    if not previous.strip():
+        return None  # a fresh file, or one cut short before anything was written
+    holder = _parse_holder(previous)
+    if holder is None:
+        if take_over:
+            return TakenOver(Holder(0, "?", "unknown", "unknown"), "")
+        raise CampaignLocked(
+            f"{path} is not a lock file gmscreen can read, so who holds {folder} is unknown; "
+            f"if it is not open anywhere, {TAKE_OVER_HINT}"
+        )
+    reason = why_gone(holder, host)
+    if reason is not None:
+        return TakenOver(holder, reason)
+    if take_over:
+        return TakenOver(holder, "")
+    raise _refusal(folder, path, holder, host)
+
+
+def _write_holder(fd: int, holder: Holder) -> None:
+    payload = holder.to_json().encode("utf-8")
+    if POSIX:
+        os.pwrite(fd, payload, 0)
+    else:
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, payload)
+    os.ftruncate(fd, len(payload))  # after the write: a crash between leaves a readable first line
+    os.fsync(fd)

@@ -9,7 +9,10 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import secrets
 import shutil
+import socket
+import stat
 import tempfile
 import unicodedata
 from collections.abc import Mapping
@@ -20,6 +23,8 @@ import platformdirs
 
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.model import Campaign, Settings
+from gmscreen.campaign.process import process_running
+from gmscreen.campaign.safe_files import fsync_dir, resolve_folder
 from gmscreen.campaign.store import CAMPAIGN_FILE, read_checkpoint, write_checkpoint
 from gmscreen.data import data_path
 
@@ -57,38 +62,136 @@ def check_name(name: str) -> str:
     return trimmed
 
 
+# Names Windows reserves for devices, in any case and with any extension: a folder named so
+# cannot be made or moved there, and campaigns move between computers.
+RESERVED_NAMES = frozenset(
+    ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
+    + [f"{device}{n}" for device in ("COM", "LPT") for n in "123456789\u00b9\u00b2\u00b3"]
+)
+MAX_FOLDER_BYTES = 200  # UTF-8 bytes; file systems allow 255, archives and sync tools less
+
+
+def _kept(ch: str) -> bool:
+    """Letters, marks and digits of any script stay in a folder name; the rest become dashes."""
+    return unicodedata.category(ch)[0] in "LMN"
+
+
 def slugify(name: str) -> str:
-    """``"Elric's Party"`` → ``"elric-s-party"``: letters and digits, the rest as dashes."""
-    plain = unicodedata.normalize("NFKD", check_name(name))
-    plain = "".join(ch for ch in plain if not unicodedata.combining(ch)).lower()
-    slug = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in plain)
+    """The folder name for a campaign name: ``"Elric's Party"`` → ``"elric-s-party"``.
+
+    Letters, digits and combining marks of every script are kept, lowercased, in Unicode NFC
+    (``"Øst"`` → ``"øst"``, ``"東京"`` → ``"東京"``); everything else (spaces, punctuation,
+    separators, dots) becomes a dash, and dashes are trimmed. Refused: control characters,
+    invisible formatting characters (bidi overrides, zero-width spaces and joiners), names
+    Windows reserves (``CON``, ``COM1`` …) and names too long for a folder.
+    """
+    text = unicodedata.normalize("NFC", unicodedata.normalize("NFC", check_name(name)).lower())
+    for ch in text:
+        if unicodedata.category(ch) == "Cf":
+            what = unicodedata.name(ch, "a formatting character")
+            raise CampaignError(
+                f"{name!r} contains an invisible character (U+{ord(ch):04X} {what}), which a "
+                "folder name cannot hold: remove it"
+            )
+    slug = "".join(ch if _kept(ch) else "-" for ch in text)
     slug = "-".join(part for part in slug.split("-") if part)
     if not slug:
         raise CampaignError(f"{name!r} has no letters or digits to name a folder after")
+    if slug.upper() in RESERVED_NAMES:
+        raise CampaignError(
+            f"{name!r}: {slug!r} is a name Windows reserves for a device; choose another name"
+        )
+    if len(slug.encode("utf-8")) > MAX_FOLDER_BYTES:
+        raise CampaignError(f"{name!r} is too long to name a folder after; choose a shorter name")
     return slug
 
 
-def create_campaign(root: Path, name: str, settings: Settings | None = None) -> Path:
-    """A new, empty campaign in ``root/<slug>``; refuses to touch an existing folder."""
-    folder = root / slugify(name)
-    if folder.exists():
-        raise CampaignError(f"{folder} already exists; choose another name")
-    folder.mkdir(parents=True)
-    write_checkpoint(folder, Campaign(name=check_name(name), settings=settings or Settings()))
-    return folder
+# `gmscreen new` builds the campaign in a folder of this name beside the target and renames it
+# into place; one left by a killed `new` (its process gone) is removed by the next `new`.
+BUILD_PREFIX = ".gmscreen-new-"
+
+
+def _host_tag() -> str:
+    return "".join(
+        ch if ch.isascii() and (ch.isalnum() or ch == ".") else "_" for ch in socket.gethostname()
+    )
+
+
+def clean_stray_builds(root: Path) -> list[Path]:
+    """Remove half-built campaign folders that a killed ``gmscreen new`` on this host left."""
+    removed: list[Path] = []
+    prefix = f"{BUILD_PREFIX}{_host_tag()}-"
+    with os.scandir(root) as entries:
+        strays = [e for e in entries if e.name.startswith(prefix)]
+    for entry in strays:
+        pid_text = entry.name[len(prefix) :].split("-", 1)[0]
+        if not pid_text.isdigit() or process_running(int(pid_text)):
+            continue  # another `new` still building, or not one of ours
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path)
+            removed.append(Path(entry.path))
+    return removed
+
+
+def _check_free(target: Path) -> None:
+    """Raise unless ``target`` is free for a new campaign (an empty folder there is removed)."""
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(mode) and (target / CAMPAIGN_FILE).exists():
+        raise CampaignError(f"{target} already exists; choose another name")
+    if stat.S_ISDIR(mode) and not any(target.iterdir()):
+        target.rmdir()  # nothing in it to keep (an older gmscreen's interrupted `new`, say)
+        return
+    raise CampaignError(
+        f"{target} is in the way: it is not a gmscreen campaign (no campaign.toml); "
+        "choose another name, or move it away"
+    )
+
+
+def create_campaign(
+    root: Path, name: str, settings: Settings | None = None, notices: list[str] | None = None
+) -> Path:
+    """A new, empty campaign in ``root/<slug>``; refuses to touch an existing folder.
+
+    Built in a temporary folder beside the target and renamed into place: a kill leaves either
+    nothing or a ``.gmscreen-new-…`` folder, which the next call removes (said in ``notices``).
+    """
+    campaign = Campaign(name=check_name(name), settings=settings or Settings())
+    slug = slugify(name)
+    with contextlib.suppress(FileExistsError):  # a file there: scandir says "Not a directory"
+        root.mkdir(parents=True, exist_ok=True)
+    root = resolve_folder(root)
+    for stray in clean_stray_builds(root):
+        if notices is not None:
+            notices.append(f"removed {stray}, left half-made by an interrupted gmscreen new")
+    target = root / slug
+    _check_free(target)
+    build = root / f"{BUILD_PREFIX}{_host_tag()}-{os.getpid()}-{secrets.token_hex(4)}"
+    os.mkdir(build)
+    try:
+        write_checkpoint(build, campaign)
+        _check_free(target)  # again: another `new` of the same name may have just finished
+        os.rename(build, target)
+    except BaseException:
+        shutil.rmtree(build, ignore_errors=True)
+        raise
+    fsync_dir(root)
+    return target
 
 
 def resolve_campaign(arg: str | Path, root: Path) -> Path:
-    """A campaign folder from a path or from a name in ``root``."""
+    """A campaign folder from a path or from a name in ``root`` (resolved: no links left)."""
     path = Path(arg)
     if (path / CAMPAIGN_FILE).is_file():
-        return path
+        return resolve_folder(path)
     candidates = [root / str(arg)]
     with contextlib.suppress(CampaignError):  # a path is not a name
         candidates.append(root / slugify(str(arg)))
     for candidate in candidates:
         if (candidate / CAMPAIGN_FILE).is_file():
-            return candidate
+            return resolve_folder(candidate)
     raise CampaignError(f"no campaign at {path} nor named {str(arg)!r} in {root}")
 
 

@@ -7,12 +7,12 @@ they may see). Both are built as plain text; the returned string is where it lea
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.player_safe import PlayerSafe, SeenCharacter, details, player_safe, seems
 from gmscreen.campaign.recap import game_time, recap, standing, words
+from gmscreen.campaign.safe_files import check_component, ensure_folder, replace_file
 from gmscreen.campaign.store import recover
 from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for
 from gmscreen.rules.tables_render import item_title
@@ -88,16 +88,13 @@ def save_recap(
 ) -> Path:
     """Write the recap to ``<campaign>/exports/<session>-<gm|players>.md``; returns the path.
 
-    The only file replay writes: atomically (a temporary file in ``exports/``, then a rename),
-    so a reader never sees half a recap.
+    The only file replay writes: atomically (a temporary file with a random name in
+    ``exports/``, then a rename), so a reader never sees half a recap. ``exports/`` must be a
+    real folder and the name comes from a checked session id, so it never lands elsewhere.
+    Raises :class:`~gmscreen.campaign.errors.CampaignError` (an unsafe name or folder) or
+    ``OSError``.
     """
-    target_dir = folder / EXPORTS_DIR
-    target_dir.mkdir(exist_ok=True)
-    target = target_dir / f"{log.header.id}-{'players' if players else 'gm'}.md"
-    temporary = target_dir / f".{target.name}.{os.getpid()}.tmp"
-    try:
-        temporary.write_text(recap_markdown(campaign_name, log, players, lang), encoding="utf-8")
-        os.replace(temporary, target)
-    finally:
-        temporary.unlink(missing_ok=True)
-    return target
+    name = check_component(f"{log.header.id}-{'players' if players else 'gm'}.md", "export name")
+    target_dir = ensure_folder(folder, EXPORTS_DIR)
+    replace_file(target_dir, name, recap_markdown(campaign_name, log, players, lang).encode())
+    return target_dir / name

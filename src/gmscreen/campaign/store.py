@@ -1,22 +1,23 @@
 """The campaign folder on disk: the checkpoint, the journals, and recovery on open.
 
-``campaign.toml`` is written atomically (a temporary file in the same folder, fsync,
-``os.replace``, fsync of the folder). Reading never writes. Recovery replays the journal
+``campaign.toml`` is written atomically (a temporary file with a random name in the same
+folder, fsync, ``os.replace``, fsync of the folder: see :mod:`safe_files`) and read only as a
+regular file of at most ``CHECKPOINT_LIMIT`` bytes. Reading never writes. Recovery replays the journal
 events after the checkpoint's ``last_event``; if an undo after it voids something the
 checkpoint already includes, the session is refolded from its header instead.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from gmscreen.campaign.codec import parse_toml, to_toml
 from gmscreen.campaign.errors import CampaignFileError, Problem
-from gmscreen.campaign.journal import SessionLog, fsync_dir, list_sessions, read_session
+from gmscreen.campaign.journal import SessionLog, list_sessions, read_session
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import ReplayError, fold, void_actions
+from gmscreen.campaign.safe_files import CHECKPOINT_LIMIT, read_regular, replace_file
 
 CAMPAIGN_FILE = "campaign.toml"
 SESSIONS_DIR = "sessions"
@@ -34,7 +35,7 @@ def read_checkpoint(folder: Path) -> tuple[Campaign, bytes]:
     """The checkpoint and the bytes it was read from; raises :class:`CampaignFileError`."""
     path = campaign_file(folder)
     try:
-        data = path.read_bytes()
+        data = read_regular(path, CHECKPOINT_LIMIT)
     except FileNotFoundError:
         raise CampaignFileError(
             [Problem(path, 0, "no campaign here: expected a campaign.toml (gmscreen new NAME)")]
@@ -52,17 +53,7 @@ def read_checkpoint(folder: Path) -> tuple[Campaign, bytes]:
 def write_checkpoint(folder: Path, campaign: Campaign) -> bytes:
     """Write ``campaign.toml`` atomically; returns the bytes written."""
     data = to_toml(campaign).encode("utf-8")
-    target = campaign_file(folder)
-    temporary = folder / f".{CAMPAIGN_FILE}.{os.getpid()}.tmp"
-    try:
-        with open(temporary, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, target)
-    finally:
-        temporary.unlink(missing_ok=True)
-    fsync_dir(folder)
+    replace_file(folder, CAMPAIGN_FILE, data)
     return data
 
 

@@ -21,6 +21,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--dir", help="campaigns folder to find CAMPAIGN in (see gmscreen new)")
     parser.add_argument(
+        "--take-over",
+        action="store_true",
+        help="open CAMPAIGN although its lock names another gmscreen that may still be running "
+        "(another computer, or a file system without working locks): only if you know it is not",
+    )
+    parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         help="language of the screen (default: the campaign's, your config's, the system's)",
@@ -87,6 +93,7 @@ def _open(argv: Sequence[str]) -> BaseApp | int:
             lang=args.lang,
             system_lang=system_language(),
             title=choice.title,
+            take_over=args.take_over,
         )
     except CampaignError as error:
         print(f"gmscreen: error: {error}", file=sys.stderr)

@@ -104,7 +104,10 @@ def _new(args: argparse.Namespace) -> int:
             "new", f"unknown module {unknown[0] if unknown else ''!r}: use {', '.join(MODULES)}"
         )
     settings = Settings(modules=modules, language=args.lang or "")
-    folder = create_campaign(campaigns_dir(args.dir), args.name, settings)
+    notices: list[str] = []
+    folder = create_campaign(campaigns_dir(args.dir), args.name, settings, notices)
+    for notice in notices:
+        print(f"note: {notice}")
     print(f"created {folder}")
     return 0
 

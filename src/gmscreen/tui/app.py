@@ -112,18 +112,20 @@ def make_app(
     animations: bool = True,
     cursor_blink: bool = True,
     title: str | None = None,
+    take_over: bool = False,
 ) -> GMScreenApp:
     """The app for ``campaign``: an open :class:`LiveCampaign`, or a campaign folder to open (and close).
 
     ``config_path`` None reads no user config at all; ``strict`` makes a missing catalog key an
     error instead of an English fallback (tests). The language is ``lang`` (``--lang``), else the
     campaign's, else the user config's, else ``system_lang`` (the CLI passes the locale's; tests
-    leave it out), else English: :func:`gmscreen.i18n.resolve_language`.
+    leave it out), else English: :func:`gmscreen.i18n.resolve_language`. ``take_over``: see
+    :func:`~gmscreen.campaign.lock.acquire` (``--take-over``).
     """
     rng = rng if rng is not None else random.Random()
     owns = not isinstance(campaign, LiveCampaign)
     live = (
-        open_campaign(campaign, rng=rng, clock=clock)
+        open_campaign(campaign, rng=rng, clock=clock, take_over=take_over)
         if not isinstance(campaign, LiveCampaign)
         else campaign
     )

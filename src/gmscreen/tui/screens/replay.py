@@ -21,6 +21,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 
 from gmscreen.campaign import events as ev
+from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.recap_markdown import save_recap
@@ -365,7 +366,7 @@ class ReplayScreen(Screen[None]):
     def _export(self, players: bool) -> None:
         try:
             path = save_recap(self.folder, self.campaign_name, self.session, players, self.lang)
-        except OSError as error:
+        except (OSError, CampaignError) as error:  # CampaignError: exports/ is a link, say
             self.notify(self.t("replay.export_failed", error=str(error)), severity="error")
             return
         key = "replay.exported_players" if players else "replay.exported"

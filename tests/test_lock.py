@@ -1,0 +1,213 @@
+"""Honest locks: a lock is taken over only when its holder is provably gone, and a file system
+whose locks always succeed cannot let two writers in.
+
+The OS lock is swapped through ``acquire``'s ``os_lock`` parameter (a broken file system as a
+stand-in object), never by patching ``fcntl``.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gmscreen.campaign import CampaignError, CampaignLocked, open_campaign
+from gmscreen.campaign.lock import LOCK_NAME, acquire, read_holder
+from gmscreen.campaign.model import Campaign, Character
+from gmscreen.campaign.process import process_running, process_start
+from gmscreen.campaign.store import write_checkpoint
+from gmscreen.cli import main
+from gmscreen.rules.madness import MadnessState
+from gmscreen.tui.app import GMScreenApp
+
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc start times")
+
+
+class AlwaysGranted:
+    """The OS lock of a file system that grants every lock (NFS mounted with ``nolock``)."""
+
+    def try_lock(self, fd: int) -> bool:
+        return True
+
+    def unlock(self, fd: int) -> None:
+        pass
+
+
+class NoLocks:
+    """The OS lock of a file system that has none at all."""
+
+    def try_lock(self, fd: int) -> bool:
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+
+    def unlock(self, fd: int) -> None:
+        pass
+
+
+@pytest.fixture
+def campaign(tmp_path: Path) -> Path:
+    folder = tmp_path / "camp"
+    folder.mkdir()
+    chars = (Character("elric", "Elric", MadnessState(pow=18, chaos=70, balance=10, law=5)),)
+    write_checkpoint(folder, Campaign(name="Locks", characters=chars))
+    return folder
+
+
+def _plant(folder: Path, **holder: object) -> bytes:
+    fields = {"host": socket.gethostname(), "user": "someone", "since": "2024-05-01T20:00:00+00:00"}
+    data = json.dumps({**fields, **holder}).encode()
+    (folder / LOCK_NAME).write_bytes(data)
+    return data
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def _dead_pid() -> int:
+    code = "import os; print(os.getpid())"
+    child = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    pid = int(child.stdout)
+    assert not process_running(pid)  # ended and reaped: run() waited for it
+    return pid
+
+
+def test_a_stale_lock_of_a_dead_process_is_taken_over_with_an_honest_notice(
+    campaign: Path,
+) -> None:
+    pid = _dead_pid()
+    _plant(campaign, pid=pid)  # the old format: no start time, no token
+    with open_campaign(campaign, rng=random.Random(1)) as live:
+        assert live.notices[0] == (
+            f"took over a stale lock left by process {pid} of someone on "
+            f"{socket.gethostname()}, since 2024-05-01T20:00:00+00:00: "
+            f"process {pid} is no longer running"
+        )
+        holder = read_holder(campaign / LOCK_NAME)
+        assert holder is not None and holder.pid == os.getpid() and holder.token
+    assert not (campaign / LOCK_NAME).exists()
+
+
+@pytest.mark.parametrize("who", ["pid 1", "parent"])
+def test_a_lock_naming_a_live_process_on_this_host_is_refused(campaign: Path, who: str) -> None:
+    pid = 1 if who == "pid 1" else os.getppid()
+    assert process_running(pid)
+    planted = _plant(campaign, pid=pid, start=process_start(pid), token="theirs")
+    before = _files(campaign)
+    with pytest.raises(CampaignLocked) as info:
+        open_campaign(campaign, rng=random.Random(1))
+    message = str(info.value)
+    assert f"names process {pid} of someone on {socket.gethostname()}" in message
+    assert "still running" in message and "file locking does not work here" in message
+    assert "--take-over" in message
+    assert _files(campaign) == before and (campaign / LOCK_NAME).read_bytes() == planted
+
+
+def test_a_lock_from_another_host_is_refused(campaign: Path) -> None:
+    planted = _plant(campaign, pid=_dead_pid(), host="gm-laptop.example", token="theirs")
+    with pytest.raises(CampaignLocked) as info:
+        open_campaign(campaign, rng=random.Random(1))
+    message = str(info.value)
+    assert "on another computer" in message and "on gm-laptop.example" in message
+    assert "--take-over" in message
+    assert (campaign / LOCK_NAME).read_bytes() == planted
+
+
+@pytest.mark.parametrize("host", ["gm-laptop.example", None])
+def test_take_over_is_the_gms_explicit_word(campaign: Path, host: str | None) -> None:
+    _plant(campaign, pid=os.getppid(), host=host or socket.gethostname(), token="theirs")
+    with open_campaign(campaign, rng=random.Random(1), take_over=True) as live:
+        assert live.notices[0].startswith(f"took over the lock of process {os.getppid()}")
+        assert live.notices[0].endswith("as asked (--take-over)")
+        assert "stale" not in live.notices[0]
+
+
+@linux_only
+def test_a_reused_pid_is_not_the_holder(campaign: Path) -> None:
+    # The lock names a running pid, but a process that started at another time: not the holder.
+    _plant(campaign, pid=os.getppid(), start="another-boot/12345", token="theirs")
+    with open_campaign(campaign, rng=random.Random(1)) as live:
+        assert "is now another program" in live.notices[0]
+
+
+def test_an_unreadable_lock_file_is_not_taken_over_on_a_guess(campaign: Path) -> None:
+    (campaign / LOCK_NAME).write_bytes(b"\x00garbage")
+    with pytest.raises(CampaignLocked, match="not a lock file gmscreen can read"):
+        open_campaign(campaign, rng=random.Random(1))
+    with open_campaign(campaign, rng=random.Random(1), take_over=True) as live:
+        assert "as asked (--take-over)" in live.notices[0]
+
+
+HOLDER = r"""
+import random, sys
+from gmscreen.campaign import open_campaign
+live = open_campaign(sys.argv[1], rng=random.Random(1))
+print("locked", flush=True)
+sys.stdin.readline()
+live.close()
+"""
+
+
+def test_where_locks_always_succeed_a_second_writer_is_refused(campaign: Path) -> None:
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(campaign)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        before = _files(campaign)
+        with pytest.raises(CampaignLocked) as info:
+            acquire(campaign, os_lock=AlwaysGranted())
+        assert f"names process {holder.pid}" in str(info.value)
+        assert "file locking does not work here" in str(info.value)
+        assert _files(campaign) == before  # the holder's details are still there, unchanged
+    finally:
+        holder.communicate("\n", timeout=20)
+    assert holder.returncode == 0
+
+
+def test_where_locks_always_succeed_the_same_process_cannot_open_twice(campaign: Path) -> None:
+    first = acquire(campaign, os_lock=AlwaysGranted())
+    try:
+        with pytest.raises(CampaignLocked, match="file locking does not work here"):
+            acquire(campaign, os_lock=AlwaysGranted())
+        assert read_holder(campaign / LOCK_NAME) == first.holder
+    finally:
+        first.release()
+
+
+def test_a_file_system_without_locks_names_the_lock_file(campaign: Path) -> None:
+    with pytest.raises(CampaignError) as info:
+        acquire(campaign, os_lock=NoLocks())
+    assert str(info.value) == (
+        f"{campaign / LOCK_NAME}: cannot take the lock: {os.strerror(errno.ENOLCK)} "
+        "(this file system does not support file locks)"
+    )
+
+
+def test_the_command_refuses_and_offers_take_over(
+    campaign: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[list[str]] = []
+
+    def run_app(app: GMScreenApp) -> None:  # instead of running the screen: what it opened
+        opened.append(app.live.notices)
+        app.live.close()
+
+    monkeypatch.setattr("gmscreen.cli.app_command.run_app", run_app)
+    _plant(campaign, pid=1, start=process_start(1), token="theirs")
+    assert main([str(campaign)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gmscreen: error: ") and "--take-over" in err
+    assert len(err.strip().splitlines()) == 1
+    assert not opened
+    assert main([str(campaign), "--take-over"]) == 0
+    assert opened and "as asked (--take-over)" in opened[0][0]

@@ -140,12 +140,10 @@ def _parse_holder(text: str) -> Holder | None:
 
 
 def _read_fd(fd: int) -> str:
-    return os.pread(fd, SMALL_LIMIT, 0).decode("utf-8", "replace") if POSIX else _read_win(fd)
-
-
-def _read_win(fd: int) -> str:
-    os.lseek(fd, 0, os.SEEK_SET)
-    return os.read(fd, SMALL_LIMIT).decode("utf-8", "replace")
+    if sys.platform == "win32":  # no pread there
+        os.lseek(fd, 0, os.SEEK_SET)
+        return os.read(fd, SMALL_LIMIT).decode("utf-8", "replace")
+    return os.pread(fd, SMALL_LIMIT, 0).decode("utf-8", "replace")
 
 
 def read_holder(path: Path) -> Holder | None:
@@ -356,10 +354,10 @@ def _judge(folder: Path, path: Path, previous: str, host: str, take_over: bool) 
 
 def _write_holder(fd: int, holder: Holder) -> None:
     payload = holder.to_json().encode("utf-8")
-    if POSIX:
-        os.pwrite(fd, payload, 0)
-    else:
+    if sys.platform == "win32":  # no pwrite there
         os.lseek(fd, 0, os.SEEK_SET)
         os.write(fd, payload)
+    else:
+        os.pwrite(fd, payload, 0)
     os.ftruncate(fd, len(payload))  # after the write: a crash between leaves a readable first line
     os.fsync(fd)

@@ -25,6 +25,7 @@ import errno
 import os
 import secrets
 import stat
+import sys
 import unicodedata
 from pathlib import Path
 from typing import BinaryIO
@@ -105,7 +106,7 @@ def open_regular(path: Path, flags: int, mode: int = 0o644) -> int:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise _not_regular(path, st.st_mode)
-        if O_NONBLOCK:
+        if sys.platform != "win32":
             os.set_blocking(fd, True)  # a regular file: ordinary reads and writes from here
     except BaseException:
         os.close(fd)

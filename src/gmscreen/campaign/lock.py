@@ -247,6 +247,15 @@ def _refusal(folder: Path, path: Path, holder: Holder, host: str) -> CampaignLoc
             f"per {path}); gmscreen cannot tell from here whether it still is. Close it there; "
             f"if it is not open anywhere, {TAKE_OVER_HINT}"
         )
+    if holder.start is None or process_start(holder.pid) is None:
+        # No start time to compare (an older lock file, or a system that does not tell):
+        # the running process may be another program that reuses the id.
+        return CampaignLocked(
+            f"{path} names {holder.describe()}, and a process {holder.pid} is running here, "
+            "although the system granted the lock: either file locking does not work here, "
+            "or that is another program now using the same process id (gmscreen cannot tell "
+            f"which). If no other gmscreen has this campaign open, {TAKE_OVER_HINT}"
+        )
     return CampaignLocked(
         f"{path} names {holder.describe()}, which is still running, yet the system granted "
         "the lock: file locking does not work here (a network file system mounted without "

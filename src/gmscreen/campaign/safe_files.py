@@ -204,16 +204,42 @@ def publish_new(folder: Path, name: str, data: bytes) -> os.stat_result:
     (``rename`` refuses an existing name there).
     """
     temporary, identity = _temporary(folder, name, data)
+    target = folder / name
     try:
         if POSIX:
-            os.link(temporary, folder / name)
+            try:
+                os.link(temporary, target)
+            except FileExistsError:
+                raise
+            except OSError as error:
+                if error.errno not in _NO_HARD_LINKS:
+                    raise
+                _rename_if_free(temporary, target)  # exFAT, some network shares: no links
         else:
-            os.rename(temporary, folder / name)
+            os.rename(temporary, target)
     finally:
-        if POSIX:
-            temporary.unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
     fsync_dir(folder)
     return identity
+
+
+# What link() says on file systems that have no hard links (exFAT and FAT, some FUSE and SMB).
+_NO_HARD_LINKS = {
+    errno.EPERM,
+    errno.EOPNOTSUPP,
+    getattr(errno, "ENOTSUP", errno.EOPNOTSUPP),
+    errno.EMLINK,
+    errno.ENOSYS,
+    errno.EXDEV,
+}
+
+
+def _rename_if_free(temporary: Path, target: Path) -> None:
+    """Rename into place unless something is at ``target`` (a rename replaces a link there,
+    never follows it; the check and the rename are two steps, which is why link comes first)."""
+    if os.path.lexists(target):
+        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
+    os.rename(temporary, target)
 
 
 def open_append(path: Path, identity: os.stat_result) -> BinaryIO:

@@ -15,11 +15,14 @@ import shutil
 import stat
 import subprocess
 import sys
+import tempfile
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gmscreen.campaign import CampaignError, CampaignFileError, open_campaign
 from gmscreen.campaign.journal import read_session, set_aside
@@ -285,3 +288,22 @@ def test_read_regular_stops_at_its_bound(tmp_path: Path) -> None:
 def test_a_device_itself_is_refused() -> None:
     with pytest.raises(UnsafeFile, match="is a device, not a regular file"):
         open_regular(Path("/dev/zero"), os.O_RDONLY)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=30))
+def test_any_session_id_exports_inside_exports_or_is_refused(session_id: str) -> None:
+    with tempfile.TemporaryDirectory(prefix="files-ids-") as root:
+        camp = Path(root) / "camp"
+        shutil.copytree(EXAMPLE, camp, ignore=shutil.ignore_patterns(".lock", "exports"))
+        good = read_session(camp / "sessions" / JOURNAL)
+        log = replace(good, header=replace(good.header, id=session_id))
+        before = _tree(Path(root))
+        try:
+            path = save_recap(camp, "Example", log, players=True)
+        except CampaignError:
+            assert _tree(Path(root)) == before
+            return
+        assert path.parent == camp / "exports" and path.is_file()
+        after = _tree(Path(root))
+        assert set(after) - set(before) == {"camp/exports", f"camp/exports/{path.name}"}

@@ -36,18 +36,12 @@ class AlwaysGranted:
     def try_lock(self, fd: int) -> bool:
         return True
 
-    def unlock(self, fd: int) -> None:
-        pass
-
 
 class NoLocks:
     """The OS lock of a file system that has none at all."""
 
     def try_lock(self, fd: int) -> bool:
         raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
-
-    def unlock(self, fd: int) -> None:
-        pass
 
 
 @pytest.fixture

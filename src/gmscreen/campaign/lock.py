@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 from gmscreen.campaign.errors import CampaignError, CampaignLocked
 from gmscreen.campaign.process import process_running, process_start
-from gmscreen.campaign.safe_files import POSIX, SMALL_LIMIT, UnsafeFile, open_regular
+from gmscreen.campaign.safe_files import SMALL_LIMIT, UnsafeFile, open_regular
 
 LOCK_NAME = ".lock"
 TAKE_OVER_HINT = "open it with --take-over"
@@ -43,10 +43,9 @@ class OsLock(Protocol):
 
     def try_lock(self, fd: int) -> bool:
         """Lock ``fd`` without waiting: True if locked, False if another holds it. Raises
-        ``OSError`` if the system cannot lock this file at all (``ENOLCK``, …)."""
+        ``OSError`` if the system cannot lock this file at all (``ENOLCK``, …). Closing
+        ``fd`` releases the lock."""
         ...
-
-    def unlock(self, fd: int) -> None: ...
 
 
 if sys.platform == "win32":
@@ -71,8 +70,10 @@ if sys.platform == "win32":
                 os.lseek(fd, 0, os.SEEK_SET)
             return True
 
-        def unlock(self, fd: int) -> None:
-            os.lseek(fd, _LOCKED_BYTE, os.SEEK_SET)
+    def _unlock_now(fd: int) -> None:
+        """Windows frees a closed file's locks "when resources allow": free it at once."""
+        os.lseek(fd, _LOCKED_BYTE, os.SEEK_SET)
+        with contextlib.suppress(OSError):
             msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
 else:
@@ -88,9 +89,6 @@ else:
             except BlockingIOError:
                 return False
             return True
-
-        def unlock(self, fd: int) -> None:
-            fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 def _user() -> str:
@@ -200,14 +198,11 @@ class _Vanished(Exception):
 class CampaignLock:
     """Held from :func:`acquire` until :meth:`release` (or until the process ends)."""
 
-    def __init__(
-        self, path: Path, fd: int, holder: Holder, took_over: TakenOver | None, os_lock: OsLock
-    ) -> None:
+    def __init__(self, path: Path, fd: int, holder: Holder, took_over: TakenOver | None) -> None:
         self.path = path
         self.holder = holder
         self.took_over = took_over  # whose lock was taken over, if any
         self._fd: int | None = fd
-        self._os_lock = os_lock
 
     @property
     def held(self) -> bool:
@@ -218,12 +213,14 @@ class CampaignLock:
             return
         fd, self._fd = self._fd, None
         try:
-            if POSIX:  # while still locked: nobody can take it meanwhile
+            if sys.platform == "win32":
+                _unlock_now(fd)
+            else:  # while still locked: nobody can take it meanwhile
                 _unlink_if_same(self.path, fd)
         finally:
             os.close(fd)  # drops the OS lock
-        if not POSIX:  # Windows deletes no open file: after the close, unless another has it
-            with contextlib.suppress(OSError):
+        if sys.platform == "win32":  # Windows deletes no open file: after the close
+            with contextlib.suppress(OSError):  # (another gmscreen may have it open by then)
                 os.unlink(self.path)
 
 
@@ -294,7 +291,7 @@ def acquire(
         except BaseException:
             os.close(fd)
             raise
-        return CampaignLock(path, fd, mine, took_over, lock)
+        return CampaignLock(path, fd, mine, took_over)
     raise CampaignLocked(
         f"{folder}: could not take the lock at {path}; is another gmscreen starting?"
     )

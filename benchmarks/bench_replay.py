@@ -28,9 +28,9 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
+from msgspec.structs import replace
 from textual.app import App
 from textual.widgets import Static
 

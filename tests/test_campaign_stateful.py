@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 import shutil
 import tempfile
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from msgspec.structs import replace
 
 from gmscreen.campaign import InvalidAction, LiveCampaign, open_campaign
 from gmscreen.campaign.model import Campaign, Character

@@ -6,10 +6,9 @@ including undos (a redo), so the cache is checked against journals the table nev
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.journal import read_session

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
+from msgspec.structs import replace
+
 from gmscreen.campaign import events as ev
+from gmscreen.campaign.bounds import MAX_TEXT
 from gmscreen.campaign.codec import settings_to_dict, validate_settings
 from gmscreen.campaign.errors import InvalidAction
 from gmscreen.campaign.fields import (
@@ -209,6 +211,8 @@ def remove_character(state: Campaign, character_id: str) -> Draft:
 def note(state: Campaign, text: str, character_id: str | None, shared: bool = False) -> Draft:
     if not text.strip():
         raise InvalidAction(code="empty_note")
+    if len(text) > MAX_TEXT:
+        raise InvalidAction(f"a note is at most {MAX_TEXT:,} characters, not {len(text):,}")
     if character_id is not None:
         state.character(character_id)
     return character_id, ev.Note(text, shared), state.clock
@@ -279,6 +283,8 @@ def item_note(state: Campaign, character_id: str, item_id: str, text: str) -> Dr
     item = _owned(state, character_id, item_id)
     if item.notes == text:
         return None
+    if len(text) > MAX_TEXT:
+        raise InvalidAction(f"a note is at most {MAX_TEXT:,} characters, not {len(text):,}")
     return character_id, ev.ItemNoted(item_id, item.notes, text), state.clock
 
 

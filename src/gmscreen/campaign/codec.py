@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gmscreen.campaign.bounds import MAX_CLOCK, MAX_DEPTH, MAX_FILE, MAX_INT, MAX_NAME
 from gmscreen.campaign.errors import CampaignFileError, Problem
 from gmscreen.campaign.fields import (
     EDITABLE,
@@ -161,6 +162,9 @@ def _character(raw: Any, n: int, r: _Reader) -> Character | None:
     cid = raw.get("id")
     if not isinstance(cid, str) or not cid.strip():
         r.add((*where, "id"), "every character needs an id (text)")
+    elif len(cid) > MAX_NAME:
+        r.add((*where, "id"), f"too long: more than {MAX_NAME:,} characters")
+        cid = cid[:MAX_NAME]
     pow_ = raw.get("pow")
     try:
         base = Character(
@@ -217,10 +221,12 @@ def decode_campaign(
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         r.add(("name",), "the campaign needs a name (text)")
+    elif len(name) > MAX_NAME:
+        r.add(("name",), f"too long: more than {MAX_NAME:,} characters")
     numbers = {}
-    for key in ("last_event", "clock"):
+    for key, high in (("last_event", MAX_INT), ("clock", MAX_CLOCK)):
         try:
-            numbers[key] = whole(raw.get(key, 0), key, 0, 2**62)
+            numbers[key] = whole(raw.get(key, 0), key, 0, high)
         except FieldError as error:
             r.add((key,), error.message)
     settings = _settings(raw.get("settings"), r)
@@ -324,12 +330,39 @@ def locate(text_: str, path: tuple[str | int, ...]) -> int:
     return found or (start + 1 if lines else 1)
 
 
+_DIGITS = re.compile(r"\d{4000,}")
+
+
+def _huge_number_line(text_: str) -> int:
+    """The line of the first run of thousands of digits (what ``int()`` refuses), or 0."""
+    match = _DIGITS.search(text_)
+    return text_.count("\n", 0, match.start()) + 1 if match else 0
+
+
+def _deepest_line(text_: str) -> int:
+    """The line with the most opening brackets: where a value nests too deep."""
+    lines = text_.splitlines() or [""]
+    deepest = max(range(len(lines)), key=lambda n: lines[n].count("[") + lines[n].count("{"))
+    return deepest + 1
+
+
 def parse_toml(text_: str, path: Path) -> Campaign:
     """The campaign in ``text_`` (read from ``path``); raises :class:`CampaignFileError`."""
+    if len(text_) > MAX_FILE:
+        raise CampaignFileError([Problem(path, 0, f"larger than {MAX_FILE:,} bytes")])
     try:
         raw = tomllib.loads(text_)
     except tomllib.TOMLDecodeError as error:
         raise CampaignFileError([toml_syntax_problem(error, path, text_)]) from None
+    except ValueError as error:  # a value Python refuses: an integer of over 4,300 digits, a date
+        if "integer string conversion" not in str(error):
+            raise CampaignFileError([Problem(path, 0, f"a value out of range: {error}")]) from None
+        message = f"number out of range (at most {MAX_INT:,} either side of 0)"
+        raise CampaignFileError([Problem(path, _huge_number_line(text_), message)]) from None
+    except RecursionError:
+        raise CampaignFileError(
+            [Problem(path, _deepest_line(text_), f"nested more than {MAX_DEPTH} deep")]
+        ) from None
     campaign, problems = decode_campaign(raw)
     if campaign is None:
         raise CampaignFileError(

@@ -10,20 +10,36 @@ after]). Payloads hold keys and numbers only, never words in a language. Their J
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+import re
+from typing import Annotated, Any, Literal
 
-from gmscreen.campaign.construct import constructor
-from gmscreen.campaign.event_json import EXPECTED, decoder, encode
+import msgspec
+
+from gmscreen.campaign.bounds import MAX_CLOCK, MAX_DEPTH, MAX_INT, MAX_LINE, MAX_NAME, MAX_TEXT
 
 # Part of this module's interface (the payloads' ``changes``, the error reading them raises):
 from gmscreen.campaign.event_json import Changes as Changes
 from gmscreen.campaign.event_json import EventFormatError as EventFormatError
+from gmscreen.campaign.event_json import check_changes, check_plain, error_text
 from gmscreen.rules.dice import Roll
 
+# The bounds of a journal's values (gmscreen.campaign.bounds), checked as each line is decoded.
+Int = Annotated[int, msgspec.Meta(ge=-MAX_INT, le=MAX_INT)]
+Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_INT)]
+Clock = Annotated[int, msgspec.Meta(ge=0, le=MAX_CLOCK)]
+Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
+Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
 
-@dataclass(frozen=True, slots=True)
-class Gain:
+
+class Record(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """A journal record: frozen, and never in a reference cycle (so the collector skips it).
+
+    A field added later has a default, and is left out of the line while it holds it: events
+    written before the field existed re-encode byte for byte (``ItemRolled.override``).
+    """
+
+
+class Gain(Record, frozen=True):
     """Madness gained from one preset (RULES.md "Gaining madness"), with its dice if any.
 
     ``base`` is the preset's amount (fixed, rolled or from the GM's ``inputs``) before the GM's
@@ -31,19 +47,21 @@ class Gain:
     the preset costs less after the character's first sighting; ``day`` is the game day.
     """
 
-    preset: str
-    inputs: dict[str, int | str]
+    preset: Name
+    inputs: dict[Name, Int | Text]
     roll: Roll | None
-    base: int
-    adjustment: int
-    amount: int
+    base: Int
+    adjustment: Int
+    amount: Int
     first_time: bool | None
-    day: int
+    day: Count
     changes: Changes
 
+    def __post_init__(self) -> None:
+        check_changes(self.changes)
 
-@dataclass(frozen=True, slots=True)
-class CheckRoll:
+
+class CheckRoll(Record, frozen=True):
     """One d100 of a madness check (RULES.md "The madness check"), rolled or typed.
 
     ``target_value`` is the Chaos or Law rolled against; ``fumble_base`` is the campaign setting,
@@ -52,19 +70,21 @@ class CheckRoll:
     """
 
     roll: Roll
-    target: str  # "chaos" or "law"
-    target_value: int
-    fumble_base: int
-    fumble_chance: int
-    fumble_from: int
-    outcome: str  # "success", "failure" or "fumble"
-    drop: int
+    target: Name  # "chaos" or "law"
+    target_value: Int
+    fumble_base: Int
+    fumble_chance: Int
+    fumble_from: Int
+    outcome: Name  # "success", "failure" or "fumble"
+    drop: Int
     repeat: bool
     changes: Changes
 
+    def __post_init__(self) -> None:
+        check_changes(self.changes)
 
-@dataclass(frozen=True, slots=True)
-class EpisodeStarted:
+
+class EpisodeStarted(Record, frozen=True):
     """The kind of madness (a 1d6, rolled or picked) after a failed or fumbled check: an episode.
 
     It lasts ``amount`` units of ``unit``, the unit chosen by ``unit_value`` (max(Chaos, Law) -
@@ -72,87 +92,97 @@ class EpisodeStarted:
     added to the permanent madnesses.
     """
 
-    kind: str
+    kind: Name
     kind_roll: Roll
     permanent: bool
-    amount: int
-    unit: str
-    unit_value: int
-    ends_at: int
+    amount: Int
+    unit: Name
+    unit_value: Int
+    ends_at: Clock
     changes: Changes
 
+    def __post_init__(self) -> None:
+        check_changes(self.changes)
 
-@dataclass(frozen=True, slots=True)
-class EpisodeEnded:
+
+class EpisodeEnded(Record, frozen=True):
     """A madness episode ran out as the clock advanced: ``changes`` ends it and halves madness."""
 
-    kind: str
+    kind: Name
     changes: Changes
 
+    def __post_init__(self) -> None:
+        check_changes(self.changes)
 
-@dataclass(frozen=True, slots=True)
-class Recovery:
+
+class Recovery(Record, frozen=True):
     """One character's madness recovery in a :class:`DayEnded` (part of it, not an event).
 
     ``blocked``: a gain that day prevented it; ``roll`` is the 1d6 under care (None for the plain
     1 point or when blocked); ``amount`` is the madness lost.
     """
 
-    character: str
+    character: Name
     blocked: bool
     roll: Roll | None
-    amount: int
+    amount: Int
     changes: Changes
 
+    def __post_init__(self) -> None:
+        check_changes(self.changes)
 
-@dataclass(frozen=True, slots=True)
-class DayEnded:
+
+class DayEnded(Record, frozen=True):
     """Midnight on the game clock: game day ``day`` (0 is the first) is over.
 
     ``recoveries`` holds the daily recovery of every character who had madness to lose.
     """
 
-    day: int
+    day: Count
     recoveries: tuple[Recovery, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ClockAdvanced:
+class ClockAdvanced(Record, frozen=True):
     """The game clock moved on ``seconds``, from ``before`` to ``after`` (game seconds).
 
     ``reason`` is the command: ``advance``, ``round`` (next round) or ``end_day``. The episodes and
     days that end on the way follow as their own events in the same action.
     """
 
-    seconds: int
-    reason: str  # "advance", "round" or "end_day"
-    before: int
-    after: int
+    seconds: Int
+    reason: Name  # "advance", "round" or "end_day"
+    before: Clock
+    after: Clock
 
 
-@dataclass(frozen=True, slots=True)
-class CharacterAdded:
+class CharacterAdded(Record, frozen=True):
     """A character joined the campaign, as its whole plain form (``fields.character_to_dict``)."""
 
     character: dict[str, Any]  # fields.character_to_dict
 
+    def __post_init__(self) -> None:
+        check_plain(self.character, "character")
 
-@dataclass(frozen=True, slots=True)
-class CharacterEdited:
+
+class CharacterEdited(Record, frozen=True):
     """The GM edited a character; ``changes`` holds only the fields that differ."""
 
     changes: Changes
 
+    def __post_init__(self) -> None:
+        check_changes(self.changes)
 
-@dataclass(frozen=True, slots=True)
-class CharacterRemoved:
+
+class CharacterRemoved(Record, frozen=True):
     """A character left the campaign; ``character`` is its plain form when it left."""
 
     character: dict[str, Any]
 
+    def __post_init__(self) -> None:
+        check_plain(self.character, "character")
 
-@dataclass(frozen=True, slots=True)
-class ItemRolled:
+
+class ItemRolled(Record, frozen=True):
     """A roll on a MERP special-item table (RULES.md Part 2), paid in background points.
 
     ``item`` is the result in plain form (``fields.encode_item``); it joins the inventory only if
@@ -160,70 +190,79 @@ class ItemRolled:
     """
 
     item: dict[str, Any]  # fields.encode_item
-    cost: int  # the points paid
+    cost: Int  # the points paid
     changes: Changes  # the MERP profile: points spent and rolls per table
     # The rule the GM overrode to allow this roll ("roll_limit" or "no_points", the key of
     # merp.RollRefused); None for a roll within the rules. Absent in older journals.
-    override: str | None = None
+    override: Name | None = None
+
+    def __post_init__(self) -> None:
+        check_changes(self.changes)
+        check_plain(self.item, "item")
 
 
-@dataclass(frozen=True, slots=True)
-class ItemKept:
+class ItemKept(Record, frozen=True):
     """A rolled item the GM kept: it goes into the character's inventory."""
 
     item: dict[str, Any]
 
+    def __post_init__(self) -> None:
+        check_plain(self.item, "item")
 
-@dataclass(frozen=True, slots=True)
-class ItemDiscarded:
+
+class ItemDiscarded(Record, frozen=True):
     """A rolled item the GM let go; it changes nothing (the points stay spent)."""
 
     item: dict[str, Any]
 
+    def __post_init__(self) -> None:
+        check_plain(self.item, "item")
 
-@dataclass(frozen=True, slots=True)
-class ItemNoted:
+
+class ItemNoted(Record, frozen=True):
     """The notes of an item in the character's inventory changed from ``before`` to ``after``."""
 
-    item_id: str
-    before: str
-    after: str
+    item_id: Name
+    before: Text
+    after: Text
 
 
-@dataclass(frozen=True, slots=True)
-class ItemRemoved:
+class ItemRemoved(Record, frozen=True):
     """An item taken out of the character's inventory; ``item`` is what it was."""
 
     item: dict[str, Any]
 
+    def __post_init__(self) -> None:
+        check_plain(self.item, "item")
 
-@dataclass(frozen=True, slots=True)
-class Note:
+
+class Note(Record, frozen=True):
     """A note the GM wrote in the journal, about one character or (no character) the table.
 
     ``shared``: the GM showed it to the players (the player view and the players' recap print
     it); a note without the key, as journals before it wrote them, is the GM's alone.
     """
 
-    text: str
+    text: Text
     shared: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class SettingsChanged:
+class SettingsChanged(Record, frozen=True):
     """The GM changed the campaign settings; ``changes`` holds only the ones that differ."""
 
     changes: Changes
 
+    def __post_init__(self) -> None:
+        check_changes(self.changes)
 
-@dataclass(frozen=True, slots=True)
-class Undo:
+
+class Undo(Record, frozen=True):
     """The GM undid the action ``target``: its events stay in the journal but no longer count.
 
     Undoing an undo is a redo (``redo`` is True): the action that undo voided counts again.
     """
 
-    target: int  # the action undone
+    target: Count  # the action undone
     redo: bool  # the target was itself an undo: its action comes back
 
 
@@ -287,60 +326,95 @@ PAYLOADS: dict[str, type[Any]] = {
 KIND_OF: dict[type[Any], EventKind] = {v: k for k, v in PAYLOADS.items()}  # type: ignore[misc]
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(Record, frozen=True):
     """One line of a session journal: a payload stamped with its place and both clocks.
 
     ``character`` is the one the event is about; None for the clock, days, settings and some notes.
     """
 
-    seq: int
-    action: int  # seq of the first event of the action this event belongs to
-    at: str  # wall clock, ISO 8601
-    game: int  # game clock, seconds
-    character: str | None
+    seq: Count
+    action: Count  # seq of the first event of the action this event belongs to
+    at: Name  # wall clock, ISO 8601
+    game: Clock  # game clock, seconds
+    character: Name | None
     data: Payload
 
     @property
     def kind(self) -> EventKind:
         return KIND_OF[type(self.data)]
 
+    def to_json(self) -> bytes:
+        """The event's journal line (without its newline): compact JSON, UTF-8, keys in order."""
+        line = _Line(
+            self.seq, self.action, self.at, self.game, self.kind, self.character, self.data
+        )
+        return _ENCODER.encode(line)
+
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "seq": self.seq,
-            "action": self.action,
-            "at": self.at,
-            "game": self.game,
-            "kind": self.kind,
-            "character": self.character,
-            "data": encode(self.data),
-        }
+        """The journal line as plain values."""
+        return msgspec.json.decode(self.to_json())  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_json(cls, line: bytes) -> Event:
+        """The event on one journal line; raises :class:`EventFormatError` naming the key."""
+        if len(line) > MAX_LINE:
+            raise EventFormatError(f"the line is longer than {MAX_LINE:,} bytes")
+        try:
+            head = _LINE_DECODER.decode(line)
+        except msgspec.MsgspecError as error:
+            unknown = _UNKNOWN_KIND.match(str(error))
+            if unknown:
+                raise EventFormatError(f"kind: unknown event kind {unknown[1]}") from None
+            raise EventFormatError(error_text(error)) from None
+        except RecursionError:
+            raise EventFormatError(f"nested more than {MAX_DEPTH} deep") from None
+        try:
+            data = _payload_decoder(head.kind).decode(head.data)
+        except msgspec.MsgspecError as error:
+            raise EventFormatError(error_text(error, "data")) from None
+        except RecursionError:
+            raise EventFormatError(f"data: nested more than {MAX_DEPTH} deep") from None
+        return cls(head.seq, head.action, head.at, head.game, head.character, data)
 
     @classmethod
     def from_dict(cls, raw: Any) -> Event:
-        if not isinstance(raw, dict):
-            raise EventFormatError("an event is a JSON object")
-        kind = raw.get("kind")
-        if kind not in PAYLOADS:
-            raise EventFormatError(f"kind: unknown event kind {kind!r}")
-        character = raw.get("character")
-        if character is not None and not isinstance(character, str):
-            raise EventFormatError("character: expected text or null")
-        # Checked in this order, so the first bad key is the one named (as the fields are).
-        seq = raw.get("seq")
-        if type(seq) is not int:
-            raise EventFormatError(f"seq: {EXPECTED[int]}")
-        action = raw.get("action")
-        if type(action) is not int:
-            raise EventFormatError(f"action: {EXPECTED[int]}")
-        at = raw.get("at")
-        if type(at) is not str:
-            raise EventFormatError(f"at: {EXPECTED[str]}")
-        game = raw.get("game")
-        if type(game) is not int:
-            raise EventFormatError(f"game: {EXPECTED[int]}")
-        decode = decoder(PAYLOADS[kind])  # type: ignore[arg-type]
-        return _event(seq, action, at, game, character, decode(raw.get("data"), "data"))
+        """The event in plain values (a parsed line), checked as a line is."""
+        try:
+            line = msgspec.json.encode(raw)
+        except (TypeError, OverflowError) as error:
+            raise EventFormatError(f"not a JSON value: {error}") from None
+        return cls.from_json(line)
 
 
-_event = constructor(Event)
+class _Line(msgspec.Struct, frozen=True, gc=False):
+    """A journal line as it is written: ``kind`` beside the payload, the payload as ``data``.
+
+    Reading takes ``data`` as raw JSON and decodes it with the payload type its ``kind`` names
+    (a tagged union would put the tag inside ``data``: not the format journals have).
+    """
+
+    seq: Count
+    action: Count
+    at: Name
+    game: Clock
+    kind: EventKind
+    character: Name | None = None
+    data: Any = None
+
+
+class _RawLine(_Line, frozen=True, gc=False):
+    data: msgspec.Raw = msgspec.Raw(b"null")
+
+
+_UNKNOWN_KIND = re.compile(r"^Invalid enum value (.*) - at `\$\.kind`$")
+_ENCODER = msgspec.json.Encoder()
+_LINE_DECODER = msgspec.json.Decoder(_RawLine)
+_PAYLOAD_DECODERS: dict[str, msgspec.json.Decoder[Any]] = {}
+
+
+def _payload_decoder(kind: str) -> msgspec.json.Decoder[Any]:
+    """The decoder of one kind's payload, made the first time a journal holds that kind."""
+    decoder = _PAYLOAD_DECODERS.get(kind)
+    if decoder is None:
+        decoder = _PAYLOAD_DECODERS[kind] = msgspec.json.Decoder(PAYLOADS[kind])
+    return decoder

@@ -7,12 +7,14 @@ reducer that applies them. Decoding checks every value and names the field that 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any, cast
 
-from gmscreen.campaign.construct import constructor
+import msgspec
+from msgspec.structs import replace
+
+from gmscreen.campaign.bounds import MAX_CLOCK, MAX_DEPTH, MAX_NAME, MAX_TEXT
+from gmscreen.campaign.event_json import error_text, plain_problem
 from gmscreen.campaign.model import SPELL_USER_CATEGORIES, Character, Item, MerpProfile
 from gmscreen.rules.madness import MAX_STAT, UNITS, Episode, MadnessError, MadnessState
 
@@ -53,10 +55,17 @@ def whole(value: Any, key: str, low: int = 0, high: int = MAX_STAT * 10) -> int:
     return value
 
 
-def text(value: Any, key: str) -> str:
+def text(value: Any, key: str, limit: int = MAX_NAME) -> str:
+    """Text of at most ``limit`` characters: a name by default (``MAX_TEXT`` for notes)."""
     if not isinstance(value, str):
         raise FieldError(key, f"expected text, found {_type_name(value)}")
+    if len(value) > limit:
+        raise FieldError(key, f"too long: more than {limit:,} characters")
     return value
+
+
+def notes(value: Any, key: str) -> str:
+    return text(value, key, MAX_TEXT)
 
 
 def flag(value: Any, key: str) -> bool:
@@ -68,6 +77,8 @@ def flag(value: Any, key: str) -> bool:
 def texts(value: Any, key: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise FieldError(key, "expected a list of text")
+    for n, v in enumerate(value):
+        text(v, f"{key}[{n}]")
     return tuple(value)
 
 
@@ -100,13 +111,12 @@ def decode_episode(raw: Any, key: str = "episode") -> Episode | None:
     unit = text(raw.get("unit"), f"{key}.unit")
     if unit not in UNITS:
         raise FieldError(f"{key}.unit", f"expected one of {', '.join(UNITS)}, not {unit!r}")
-    big = 2**62
     return Episode(
         kind=text(raw.get("kind"), f"{key}.kind"),
         amount=whole(raw.get("amount"), f"{key}.amount"),
         unit=cast(Any, unit),
-        started_at=whole(raw.get("started_at"), f"{key}.started_at", 0, big),
-        ends_at=whole(raw.get("ends_at"), f"{key}.ends_at", 0, big),
+        started_at=whole(raw.get("started_at"), f"{key}.started_at", 0, MAX_CLOCK),
+        ends_at=whole(raw.get("ends_at"), f"{key}.ends_at", 0, MAX_CLOCK),
         permanent=flag(raw.get("permanent", False), f"{key}.permanent"),
     )
 
@@ -161,17 +171,29 @@ def decode_item(raw: Any, key: str = "item") -> Item:
     raw = table(raw, key)
     tree = raw.get("tree", {})
     if isinstance(tree, str):  # TOML keeps the tree as JSON text (TOML has no null)
-        try:
-            tree = json.loads(tree)
-        except json.JSONDecodeError as error:
-            raise FieldError(f"{key}.tree", f"is not valid JSON: {error.msg}") from None
+        tree = _json_tree(tree, f"{key}.tree")
+    problem = plain_problem(tree, "tree")
+    if problem is not None:
+        raise FieldError(f"{key}.tree", f"{problem[0]}: {problem[1]}")
     return Item(
         id=text(raw.get("id"), f"{key}.id"),
         table=text(raw.get("table"), f"{key}.table"),
         title=text(raw.get("title"), f"{key}.title"),
         tree=dict(table(tree, f"{key}.tree")),
-        notes=text(raw.get("notes", ""), f"{key}.notes"),
+        notes=notes(raw.get("notes", ""), f"{key}.notes"),
     )
+
+
+def _json_tree(raw: str, key: str) -> Any:
+    try:
+        return msgspec.json.decode(raw)
+    except msgspec.MsgspecError as error:
+        message = error_text(error, "tree")
+        raise FieldError(
+            key, f"is {message}" if message.startswith("not valid") else message
+        ) from None
+    except RecursionError:
+        raise FieldError(key, f"nested more than {MAX_DEPTH} deep") from None
 
 
 # --- one field at a time ---------------------------------------------------------------------
@@ -235,12 +257,9 @@ _DECODERS: dict[str, Callable[[Any, str], Any]] = {
     "awaiting_kind": _awaiting_kind,
     "name": text,
     "player": text,
-    "notes": text,
+    "notes": notes,
 }
 _SANITY = frozenset(SANITY_FIELDS)
-# Every field given, in order: half the cost of MadnessState(...) and Character(...).
-_madness_state = constructor(MadnessState)
-_character = constructor(Character)
 
 
 def _decode(name: str, value: Any) -> Any:
@@ -256,39 +275,12 @@ def with_values(character: Character, values: Mapping[str, Any]) -> Character:
     person: dict[str, Any] = {}
     for name, value in values.items():
         (sanity if name in _SANITY else person)[name] = _decode(name, value)
-    # Built positionally, each field the new value if there is one (``get``: a new value may
-    # be None): replay runs this for every event, and a dict of every field costs twice as much.
     if sanity:
-        s, new = character.sanity, sanity.get
         try:
-            person["sanity"] = _madness_state(
-                new("pow", s.pow),
-                new("app", s.app),
-                new("chaos", s.chaos),
-                new("balance", s.balance),
-                new("law", s.law),
-                new("madness", s.madness),
-                new("episode", s.episode),
-                new("permanent", s.permanent),
-                new("first_sightings", s.first_sightings),
-                new("under_care", s.under_care),
-                new("last_gain_day", s.last_gain_day),
-            )
+            person["sanity"] = replace(character.sanity, **sanity)
         except MadnessError as error:
             raise FieldError(", ".join(sanity), str(error)) from None
-    if not person:
-        return character
-    c, new = character, person.get
-    return _character(
-        c.id,
-        new("name", c.name),
-        new("sanity", c.sanity),
-        new("player", c.player),
-        new("merp", c.merp),
-        c.inventory,
-        new("notes", c.notes),
-        new("awaiting_kind", c.awaiting_kind),
-    )
+    return replace(character, **person) if person else character
 
 
 def diff(before: Character, after: Character) -> dict[str, list[Any]]:

@@ -11,7 +11,6 @@ or a link is refused by name), and every file here is created through :mod:`safe
 from __future__ import annotations
 
 import gc
-import json
 import os
 import re
 import stat
@@ -21,8 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+import msgspec
+
+from gmscreen.campaign.bounds import MAX_DEPTH, MAX_FILE
 from gmscreen.campaign.codec import campaign_from_dict, campaign_to_dict
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
+from gmscreen.campaign.event_json import error_text
 from gmscreen.campaign.events import Event, EventFormatError, Undo
 from gmscreen.campaign.model import SCHEMA, Campaign
 from gmscreen.campaign.safe_files import (
@@ -61,6 +64,10 @@ class SessionHeader:
             "first_seq": self.first_seq,
             "state": campaign_to_dict(self.state),
         }
+
+    def to_json(self) -> bytes:
+        """The journal's first line (without its newline): compact JSON, UTF-8."""
+        return msgspec.json.encode(self.to_dict())
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,32 +193,32 @@ def _read_session(path: Path) -> SessionLog:
         lines.pop()
     if not lines:
         raise CampaignFileError([Problem(path, 1, "empty journal: expected a session header")])
-    try:
-        raw_header = json.loads(lines[0])
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    if len(lines[0]) > MAX_FILE:
         raise CampaignFileError(
-            [Problem(path, 1, f"expected a session header, not valid JSON: {error}")]
+            [Problem(path, 1, f"the session header is longer than {MAX_FILE:,} bytes")]
+        )
+    try:
+        raw_header = msgspec.json.decode(lines[0])
+    except msgspec.MsgspecError as error:
+        raise CampaignFileError(
+            [Problem(path, 1, f"expected a session header: {error_text(error, 'header')}")]
+        ) from None
+    except RecursionError:
+        raise CampaignFileError(
+            [Problem(path, 1, f"expected a session header: nested more than {MAX_DEPTH} deep")]
         ) from None
     log = SessionLog(path, _header(raw_header, path))
     actions: set[int] = set()
     expected = log.header.first_seq
     last = len(lines)
-    parsed: list[Any] | None = None
-    try:  # one parse for the whole file is several times faster; a bad line falls back
-        parsed = json.loads(b"[" + b",".join(lines[1:]) + b"]") if len(lines) > 1 else []
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        parsed = None
-    if parsed is not None and len(parsed) != len(lines) - 1:
-        parsed = None  # a line held more than one value: read line by line to name it
     for number, line in enumerate(lines[1:], start=2):
         try:
-            raw = parsed[number - 2] if parsed is not None else json.loads(line)
-            event = Event.from_dict(raw)
+            event = Event.from_json(line)
             problem = _check_order(event, expected, actions)
-        except json.JSONDecodeError as error:
-            problem = f"not valid JSON: {error.msg} (column {error.colno})"
-        except (EventFormatError, UnicodeDecodeError) as error:
-            problem = f"not a gmscreen event: {error}"
+        except EventFormatError as error:
+            problem = str(error)
+            if not problem.startswith("not valid JSON"):
+                problem = f"not a gmscreen event: {problem}"
         if problem is not None:
             if number == last:
                 log.torn = TornLine(number, line, problem)
@@ -231,7 +238,7 @@ class JournalWriter:
         # into place only if nothing (not even a dangling link) has the journal's name.
         folder = ensure_folder(path.parent.parent, path.parent.name)
         try:
-            identity = publish_new(folder, path.name, _line(header.to_dict()))
+            identity = publish_new(folder, path.name, header.to_json() + b"\n")
         except FileExistsError:
             raise CampaignError(f"{path} already exists; not overwriting a journal") from None
         self.path = path
@@ -241,7 +248,7 @@ class JournalWriter:
     def append(self, event: Event) -> None:
         if self._file is None:
             raise CampaignError("the journal is closed")
-        self._file.write(_line(event.to_dict()))
+        self._file.write(event.to_json() + b"\n")
         self._file.flush()
         os.fsync(self._file.fileno())
 
@@ -249,10 +256,6 @@ class JournalWriter:
         if self._file is not None:
             self._file.close()
             self._file = None
-
-
-def _line(obj: dict[str, Any]) -> bytes:
-    return (json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
 def set_aside(log: SessionLog) -> Path | None:

@@ -8,8 +8,10 @@ stays what it was even if a rule is later corrected. Undo is not a change of sta
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
+
+from msgspec.structs import replace
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignError, UnknownCharacter
@@ -23,7 +25,12 @@ from gmscreen.campaign.model import Campaign, Character, Settings
 
 
 class ReplayError(CampaignError):
-    """An event that cannot be applied to the state it follows (a journal that does not fit)."""
+    """An event that cannot be applied to the state it follows (a journal that does not fit).
+
+    ``seq`` is the event's sequence number, when one event is to blame (its journal line).
+    """
+
+    seq: int | None = None
 
 
 def _afters(changes: Mapping[str, list[Any]]) -> dict[str, Any]:
@@ -134,13 +141,18 @@ _MISFITS = (FieldError, CampaignError, TypeError, ValueError)
 
 
 def _misfit(event: ev.Event, error: Exception) -> ReplayError:
-    return ReplayError(f"event {event.seq} ({event.kind}) does not apply: {error}")
+    misfit = ReplayError(f"event {event.seq} ({event.kind}) does not apply: {error}")
+    misfit.seq = event.seq
+    return misfit
 
 
 def apply(state: Campaign, event: ev.Event) -> Campaign:
-    """The state after ``event``. Pure; raises :class:`ReplayError` if it does not fit."""
+    """The state after ``event``. Pure; raises :class:`ReplayError` if it does not fit, or if
+    it is not what a journal may hold (a note too long, a number out of bounds): what is
+    applied live is journaled, and a journal line that reading would refuse is never written."""
     draft = _Draft.of(state)
     try:
+        ev.Event.from_json(event.to_json())
         _apply(draft, event)
     except _MISFITS as error:
         raise _misfit(event, error) from None

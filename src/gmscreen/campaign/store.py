@@ -105,7 +105,9 @@ def recover(checkpoint: Campaign, logs: list[SessionLog]) -> Recovered:
                 else:
                     state = fold(state, [e for e in log.events if e.seq > known], void)
         except ReplayError as error:
-            raise CampaignFileError([Problem(log.path, 0, str(error))]) from None
+            # The event's line: the header is line 1, then one event a line from first_seq.
+            line = 0 if error.seq is None else error.seq - log.header.first_seq + 2
+            raise CampaignFileError([Problem(log.path, line, str(error))]) from None
         result.replayed += log.last_seq - known
         result.notices.append(
             f"recovered {log.last_seq - known} event(s) from {log.path.name} "

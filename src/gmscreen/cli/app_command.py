@@ -7,7 +7,6 @@ import gc
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gmscreen.code_cache import dataclasses_compiled_once
 from gmscreen.i18n import LANGUAGES, system_language
 
 if TYPE_CHECKING:
@@ -46,9 +45,7 @@ def launch(open_app: Callable[[], BaseApp | int]) -> int:
     # before the app runs (see run_app).
     gc.disable()
     try:
-        # Imports and opening: the dataclasses' methods come compiled from the last launch.
-        with dataclasses_compiled_once():
-            opened = open_app()
+        opened = open_app()
         if isinstance(opened, int):
             return opened
         run_app(opened)

@@ -7,12 +7,9 @@ start-up for the same answer.
 
 from __future__ import annotations
 
-import sys
 import tomllib
 from pathlib import Path
 from typing import Any
-
-from gmscreen.code_cache import read_cache_file, write_cache_file
 
 FOLDER = Path(__file__).parent
 
@@ -25,15 +22,8 @@ def data_path(*parts: str) -> Path:
 def read_toml(name: str, folder: Path = FOLDER) -> dict[str, Any]:
     """A bundled TOML file, parsed (raises ``OSError``, ``tomllib.TOMLDecodeError``).
 
-    tomllib is pure Python: the English catalog alone takes ~5 ms to parse, at every start-up.
-    The parsed value is kept beside the package's bytecode with the text it came from, and used
-    only while the file still has exactly that text.
+    Read as it is, every time it is asked for, and nothing written: the callers keep what they
+    need for the process (one parse of each file per run).
     """
-    text = (folder / name).read_text(encoding="utf-8")
-    cache = folder / "__pycache__" / f"{name}.{sys.implementation.cache_tag}.marshal"
-    kept = read_cache_file(cache)
-    if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == text and isinstance(kept[1], dict):
-        return kept[1]
-    value = tomllib.loads(text)
-    write_cache_file(cache, (text, value))
-    return value
+    with open(folder / name, "rb") as file:
+        return tomllib.load(file)

@@ -8,8 +8,11 @@ Nothing here prints, reads files or rolls on its own: the caller chooses where d
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
+from msgspec.structs import replace
 
 from gmscreen.rules import dice
 from gmscreen.rules.dice import Roll
@@ -33,8 +36,7 @@ class MadnessError(CodedError, ValueError):
     """A rule input that cannot be used; the message is for the GM."""
 
 
-@dataclass(frozen=True, slots=True)
-class Episode:
+class Episode(msgspec.Struct, frozen=True, gc=False):
     """A temporary madness under way. Times are game seconds on the campaign clock."""
 
     kind: str
@@ -45,8 +47,7 @@ class Episode:
     permanent: bool = False  # a fumble: the kind was also added to the permanent madnesses
 
 
-@dataclass(frozen=True, slots=True)
-class MadnessState:
+class MadnessState(msgspec.Struct, frozen=True, gc=False):
     """The numbers of one character that the madness rule reads and changes."""
 
     pow: int
@@ -57,7 +58,7 @@ class MadnessState:
     madness: int = 0
     episode: Episode | None = None
     permanent: tuple[str, ...] = ()
-    first_sightings: frozenset[str] = field(default_factory=frozenset)
+    first_sightings: frozenset[str] = msgspec.field(default_factory=frozenset)
     under_care: bool = False
     last_gain_day: int | None = None
 
@@ -188,7 +189,7 @@ def gain(
     if amount > 0:
         # A gain of 0 (a weak creature's POW / 10) is no gain: it does not block recovery.
         changes["last_gain_day"] = day
-    after = replace(state, **changes)  # type: ignore[arg-type]
+    after = replace(state, **changes)
     return Gain(key, inputs, roll, base, adjustment, amount, first_time, day, state, after)
 
 

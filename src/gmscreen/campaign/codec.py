@@ -12,9 +12,10 @@ import json
 import re
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from gmscreen.campaign.bounds import MAX_CLOCK, MAX_DEPTH, MAX_FILE, MAX_INT, MAX_NAME
 from gmscreen.campaign.errors import CampaignFileError, Problem
@@ -82,8 +83,7 @@ def to_toml(c: Campaign) -> str:
 # --- reading ---------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class _Reader:
+class _Reader(msgspec.Struct):
     """Collects (key path, message) problems while decoding."""
 
     problems: list[tuple[tuple[str | int, ...], str]]

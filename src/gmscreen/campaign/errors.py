@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from gmscreen.rules.errors import CodedError
 
@@ -23,8 +24,7 @@ class InvalidAction(CampaignError):
     """A table action that the rules or the current state do not allow."""
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True, gc=False):
     """One thing wrong with a file: where (line and column start at 1; 0 means unknown) and what."""
 
     file: Path

@@ -4,8 +4,11 @@ Every event carries its sequence number, the action it belongs to (an action is 
 press did: an ``advance`` may end episodes and days too; undo works on whole actions), the wall
 clock, the game clock, the character, and a typed payload with the rule inputs, every die as
 ``Roll.to_dict()``, the outcome and the values it changed as ``changes`` (field -> [before,
-after]). Payloads hold keys and numbers only, never words in a language. Their JSON form
-(encoding, checked decoding) is :mod:`gmscreen.campaign.event_json`.
+after]). Payloads hold keys and numbers only, never words in a language.
+
+Every record is a frozen msgspec Struct; a journal line is encoded and decoded by msgspec,
+each value checked against its type and the bounds of :mod:`gmscreen.campaign.bounds` as it is
+read. :mod:`gmscreen.campaign.event_json` puts msgspec's errors in our words.
 """
 
 from __future__ import annotations

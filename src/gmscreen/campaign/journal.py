@@ -16,7 +16,6 @@ import re
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
@@ -46,8 +45,7 @@ SESSION_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})-(\d+)\.jsonl$")
 HEADER_TAG = "gmscreen-session"
 
 
-@dataclass(frozen=True, slots=True)
-class SessionHeader:
+class SessionHeader(msgspec.Struct, frozen=True, gc=False):
     """A journal's first line: the session's id and start, and the campaign state it began from."""
 
     id: str
@@ -70,8 +68,7 @@ class SessionHeader:
         return msgspec.json.encode(self.to_dict())
 
 
-@dataclass(frozen=True, slots=True)
-class TornLine:
+class TornLine(msgspec.Struct, frozen=True, gc=False):
     """A journal's unreadable last line (cut short, or damaged): number, bytes, why."""
 
     line: int
@@ -79,13 +76,12 @@ class TornLine:
     reason: str
 
 
-@dataclass(slots=True)
-class SessionLog:
+class SessionLog(msgspec.Struct):
     """One session journal as read: header, events in order, and the torn last line left out."""
 
     path: Path
     header: SessionHeader
-    events: list[Event] = field(default_factory=list)
+    events: list[Event] = msgspec.field(default_factory=list)
     torn: TornLine | None = None
 
     @property

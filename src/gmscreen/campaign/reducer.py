@@ -8,9 +8,9 @@ stays what it was even if a rule is later corrected. Undo is not a change of sta
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from msgspec.structs import replace
 
 from gmscreen.campaign import events as ev
@@ -37,8 +37,7 @@ def _afters(changes: Mapping[str, list[Any]]) -> dict[str, Any]:
     return {name: pair[1] for name, pair in changes.items()}
 
 
-@dataclass(slots=True)
-class _Draft:
+class _Draft(msgspec.Struct):
     """The campaign while events are applied to it: characters by id, replaced in place.
 
     A fold of many events builds the :class:`Campaign` once, when it is done, instead of once

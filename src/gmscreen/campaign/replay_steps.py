@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.journal import SessionLog
@@ -57,8 +58,7 @@ class Steps:
         return self.live[-1]
 
 
-@dataclass(frozen=True, slots=True)
-class SessionSummary:
+class SessionSummary(msgspec.Struct, frozen=True, gc=False):
     id: str
     path: Path
     started_at: str  # ISO 8601, as the header has it

@@ -9,8 +9,9 @@ checkpoint already includes, the session is refolded from its header instead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
+
+import msgspec
 
 from gmscreen.campaign.codec import parse_toml, to_toml
 from gmscreen.campaign.errors import CampaignFileError, Problem
@@ -71,8 +72,7 @@ def load_sessions(folder: Path) -> list[SessionLog]:
     return logs
 
 
-@dataclass(slots=True)
-class Recovered:
+class Recovered(msgspec.Struct):
     """A campaign as opened: the checkpoint brought up to date with the session journals.
 
     ``replayed`` counts the events the checkpoint lacked; ``notices`` are for the GM (what was
@@ -83,7 +83,7 @@ class Recovered:
     checkpoint: Campaign
     logs: list[SessionLog]
     replayed: int = 0  # events the checkpoint did not include
-    notices: list[str] = field(default_factory=list)
+    notices: list[str] = msgspec.field(default_factory=list)
 
 
 def recover(checkpoint: Campaign, logs: list[SessionLog]) -> Recovered:

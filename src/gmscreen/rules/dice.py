@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Literal
+
+import msgspec
 
 from gmscreen.rules.errors import CodedError
 
@@ -30,8 +31,7 @@ class DiceError(CodedError, ValueError):
     """A dice expression or a typed value that cannot be used. The message is for the GM."""
 
 
-@dataclass(frozen=True, slots=True)
-class DiceExpr:
+class DiceExpr(msgspec.Struct, frozen=True, gc=False):
     """A parsed ``NdM+K`` expression."""
 
     count: int
@@ -90,8 +90,7 @@ def parse(expression: str | DiceExpr) -> DiceExpr:
     return DiceExpr(count, sides, modifier)
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(msgspec.Struct, frozen=True, gc=False):
     """One roll of one expression, with every die and where it came from."""
 
     expr: str

@@ -8,7 +8,6 @@ Nothing here prints, reads files or rolls on its own: the caller chooses where d
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Literal
 
 import msgspec
@@ -85,8 +84,7 @@ class MadnessState(msgspec.Struct, frozen=True, gc=False):
 # --- gains -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Gain:
+class Gain(msgspec.Struct, frozen=True, gc=False):
     """What one gain did (:func:`gain`), with the character's numbers before and after.
 
     ``base`` is the preset's amount (fixed, rolled or from the GM's ``inputs``) before the GM's
@@ -220,8 +218,7 @@ def fumble_from(state: MadnessState, base: int = DEFAULT_FUMBLE_BASE) -> int:
     return 101 - fumble_chance(state, base)
 
 
-@dataclass(frozen=True, slots=True)
-class Odds:
+class Odds(msgspec.Struct, frozen=True, gc=False):
     """The chance of each outcome of the next check d100, in whole percent (they add up to 100)."""
 
     success: int
@@ -243,8 +240,7 @@ def outcome_of(roll: int, target: int, first_fumble: int) -> Outcome:
     return "success" if roll <= target else "failure"
 
 
-@dataclass(frozen=True, slots=True)
-class CheckRoll:
+class CheckRoll(msgspec.Struct, frozen=True, gc=False):
     """One d100 of a madness check (:func:`resolve_check_roll`) and the state it leaves.
 
     ``fumble_chance`` is in percent and ``fumble_from`` is the lowest roll that fumbles (101: none).
@@ -309,8 +305,7 @@ def kind_key(roll: Roll) -> str:
     return kinds[roll.total - 1].key
 
 
-@dataclass(frozen=True, slots=True)
-class EpisodeStart:
+class EpisodeStart(msgspec.Struct, frozen=True, gc=False):
     """A temporary madness begun after a failed or fumbled check (:func:`start_episode`).
 
     It lasts ``amount`` units of ``unit`` (``unit_value`` chose the unit). ``permanent``: a fumble:
@@ -355,8 +350,7 @@ def madness_after_episode(state: MadnessState) -> int:
     return max(0, min(state.madness // 2, state.pow - 1))
 
 
-@dataclass(frozen=True, slots=True)
-class EpisodeEnd:
+class EpisodeEnd(msgspec.Struct, frozen=True, gc=False):
     """An episode over (:func:`end_episode`) at game second ``at``: madness halved, below POW."""
 
     kind: str
@@ -387,8 +381,7 @@ def recovery_dice(state: MadnessState, day: int) -> str | None:
     return "1d6" if state.under_care and not recovery_blocked(state, day) else None
 
 
-@dataclass(frozen=True, slots=True)
-class Recovery:
+class Recovery(msgspec.Struct, frozen=True, gc=False):
     """The end-of-day recovery of one character for game day ``day`` (:func:`end_of_day`).
 
     ``blocked``: a gain that day prevented it; ``roll`` is the 1d6 under care (None for the plain
@@ -424,8 +417,7 @@ def day_of(seconds: int) -> int:
     return seconds // DAY
 
 
-@dataclass(frozen=True, slots=True)
-class Happening:
+class Happening(msgspec.Struct, frozen=True, gc=False):
     """Something the clock makes happen while time passes, in order."""
 
     at: int

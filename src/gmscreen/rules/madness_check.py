@@ -7,8 +7,9 @@ The CLI and the screen both drive this; each step returns the rules' record for 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal
+
+import msgspec
 
 from gmscreen.rules.dice import Roll
 from gmscreen.rules.madness import (
@@ -30,8 +31,7 @@ from gmscreen.rules.madness import (
 Phase = Literal["roll", "kind", "done"]
 
 
-@dataclass(slots=True)
-class CheckSequence:
+class CheckSequence(msgspec.Struct):
     """One character's madness check under way: its d100s and any episode.
 
     ``state`` is the character's numbers as the check leaves them; ``now`` is the game clock
@@ -42,7 +42,7 @@ class CheckSequence:
     fumble_base: int = DEFAULT_FUMBLE_BASE
     now: int = 0
     round_seconds: int = DEFAULT_ROUND_SECONDS
-    steps: list[CheckRoll] = field(default_factory=list)
+    steps: list[CheckRoll] = msgspec.field(default_factory=list)
     episode: EpisodeStart | None = None
 
     @property

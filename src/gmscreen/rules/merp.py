@@ -7,8 +7,9 @@ table, and the character's background points are a budget (spent, left).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, get_args
+
+import msgspec
 
 if TYPE_CHECKING:
     # Types only: the campaign model imports the categories, and start-up should not load
@@ -30,8 +31,7 @@ TABLE_2 = "merp-2"
 TOP_TABLES: tuple[str, str] = (TABLE_1, TABLE_2)
 
 
-@dataclass(frozen=True, slots=True)
-class Cost:
+class Cost(msgspec.Struct, frozen=True, gc=False):
     """What a category of character pays for one roll on a table, and how many rolls it gets."""
 
     points: int  # background points a roll costs
@@ -96,8 +96,7 @@ class RollRefused(ValueError):
         return MESSAGES[self.key][lang].format(**values)
 
 
-@dataclass(frozen=True, slots=True)
-class TableBudget:
+class TableBudget(msgspec.Struct, frozen=True, gc=False):
     """Where a character stands on one table: the cost of a roll and the rolls made and left."""
 
     table: str
@@ -108,8 +107,7 @@ class TableBudget:
     allowed: bool  # one more roll fits both the roll limit and the points left
 
 
-@dataclass(frozen=True, slots=True)
-class Budget:
+class Budget(msgspec.Struct, frozen=True, gc=False):
     """A character's background points (total, spent, left) and a :class:`TableBudget` per table."""
 
     category: Category

@@ -15,8 +15,9 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Generator, Mapping
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from gmscreen.rules.dice import DiceError, DiceExpr, Roll, typed
 from gmscreen.rules.tables_model import (
@@ -74,8 +75,7 @@ def _fast_roll(expr: DiceExpr, text: str, rng: random.Random) -> Roll:
     return Roll(text, faces, expr.modifier, sum(faces) + expr.modifier, "rolled")
 
 
-@dataclass(slots=True)
-class PendingDie:
+class PendingDie(msgspec.Struct):
     """A die the resolution needs: the table's own die (``name`` None) or a die in an entry's text."""
 
     node: Node
@@ -89,8 +89,7 @@ class PendingDie:
         return title if self.name is None else f"{title}: {self.name}"
 
 
-@dataclass(slots=True)
-class PendingChoice:
+class PendingChoice(msgspec.Struct):
     """Alternatives the GM must pick from before the resolution can go on."""
 
     node: Node

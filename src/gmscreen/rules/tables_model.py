@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal
+
+import msgspec
 
 from gmscreen.rules.dice import DiceError, DiceExpr, Roll, parse
 
@@ -65,8 +66,7 @@ class Template:
         return f"Template({self.source!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class SubRoll:
+class SubRoll(msgspec.Struct, frozen=True, gc=False):
     """A roll on another table that an entry asks for."""
 
     table: str
@@ -74,8 +74,7 @@ class SubRoll:
     context: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(msgspec.Struct, frozen=True, gc=False):
     """One alternative of an entry; the GM picks it, or the roll's context does (``when``)."""
 
     index: int
@@ -93,8 +92,7 @@ class Option:
         return self.label_en if lang == "en" else self.label_es
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(msgspec.Struct, frozen=True, gc=False):
     """One range of a table."""
 
     index: int
@@ -131,15 +129,13 @@ class Row:
         return text
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
+class Column(msgspec.Struct, frozen=True, gc=False):
     key: str
     en: str
     es: str
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(msgspec.Struct, frozen=True, gc=False):
     id: str
     title_en: str
     title_es: str
@@ -151,7 +147,7 @@ class Table:
     notes_es: str = ""
     low: int = 1
     # lookup[value - low] is the row a total lands on; built once so a roll is one index.
-    lookup: tuple[Row, ...] = field(default=(), repr=False)
+    lookup: tuple[Row, ...] = ()
 
     @property
     def high(self) -> int:
@@ -172,8 +168,7 @@ class Table:
         return self.lookup[total - self.low]
 
 
-@dataclass(frozen=True, slots=True)
-class TableSet:
+class TableSet(msgspec.Struct, frozen=True, gc=False):
     """Every table of one file, by id, in file order."""
 
     source: str

@@ -6,8 +6,9 @@ Split from :mod:`gmscreen.rules.tables` (the engine) so each stays readable.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any, Literal
+
+import msgspec
 
 from gmscreen.rules.dice import DiceExpr, Roll, parse
 from gmscreen.rules.tables_model import Lang, Option, Row
@@ -46,8 +47,7 @@ def expr_with(die: DiceExpr, modifier: int) -> DiceExpr:
     return expr
 
 
-@dataclass(frozen=True, slots=True)
-class ChoiceOption:
+class ChoiceOption(msgspec.Struct, frozen=True, gc=False):
     """One alternative offered to the GM; ``index`` is what :meth:`Resolution.choose` takes."""
 
     index: int
@@ -82,8 +82,7 @@ class ChoiceOption:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(msgspec.Struct, frozen=True, gc=False):
     """The alternative taken: ``picked`` by the GM, or by the ``context`` the roll came with."""
 
     key: str

@@ -348,7 +348,7 @@ def _deepest_line(text_: str) -> int:
 
 def parse_toml(text_: str, path: Path) -> Campaign:
     """The campaign in ``text_`` (read from ``path``); raises :class:`CampaignFileError`."""
-    if len(text_) > MAX_FILE:
+    if len(text_) > MAX_FILE or len(text_.encode("utf-8")) > MAX_FILE:
         raise CampaignFileError([Problem(path, 0, f"larger than {MAX_FILE:,} bytes")])
     try:
         raw = tomllib.loads(text_)

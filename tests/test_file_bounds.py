@@ -112,7 +112,7 @@ def test_an_item_tree_past_the_bounds_is_a_message(campaign: Path, tree: str, me
 def test_a_100_mb_checkpoint_is_refused_without_reading_it_as_toml(campaign: Path) -> None:
     _toml(campaign, 'notes = ""', f'notes = "{"n" * 100_000_000}"')
     (problem,) = _problems(campaign)
-    assert "campaign.toml: larger than" in problem
+    assert "campaign.toml: is larger than gmscreen reads" in problem
 
 
 # --- journals ----------------------------------------------------------------------------------

@@ -16,13 +16,13 @@ import stat
 import subprocess
 import sys
 import tempfile
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from gmscreen.campaign import CampaignError, CampaignFileError, open_campaign
 from gmscreen.campaign.journal import read_session, set_aside

@@ -21,4 +21,4 @@ MAX_DEPTH = 64
 # One journal line, in bytes: an event with ten thousand-character notes and its item fits.
 MAX_LINE = 1_000_000
 # A whole file read at once (campaign.toml, a journal's header line with the state it holds).
-MAX_FILE = 32_000_000
+MAX_FILE = 32 * 1024 * 1024  # 32 MiB

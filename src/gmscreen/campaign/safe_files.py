@@ -30,6 +30,7 @@ import unicodedata
 from pathlib import Path
 from typing import BinaryIO
 
+from gmscreen.campaign.bounds import MAX_FILE
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
 
 POSIX = os.name == "posix"
@@ -43,8 +44,9 @@ MIB = 1024 * 1024
 # A journal holds one session; an event line is 150-400 bytes, so 512 MiB is over a million
 # events in one sitting (years of weekly play fit in a few MiB). Past it, a message, not memory.
 JOURNAL_LIMIT = 512 * MIB
-# campaign.toml holds every character and item: a few KiB to a few MiB in practice.
-CHECKPOINT_LIMIT = 64 * MIB
+# campaign.toml holds every character and item: a few KiB to a few MiB in practice; the same
+# bound as the codec's for any file read whole (bounds.MAX_FILE).
+CHECKPOINT_LIMIT = MAX_FILE
 SMALL_LIMIT = 64 * 1024  # the lock file
 
 # Characters Windows refuses in file names (besides the separators and control characters).

@@ -30,7 +30,7 @@ def _log_text(app: GMScreenApp) -> str:
 
 def _card_text(app: GMScreenApp) -> str:
     roster = app.screen_stack[0].query_one(Roster)
-    return str(roster.get_option_at_index(0).prompt)
+    return str(roster.card_at(0))
 
 
 def test_artinar_by_keys_in_a_new_campaign(new_campaign: Path) -> None:

@@ -59,7 +59,7 @@ def test_a_gain_goes_to_every_marked_character_each_rolling(table_with) -> None:
 def test_player_typed_markup_stays_literal(table_with) -> None:  # type: ignore[no-untyped-def]
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
         roster = main_screen(app).query_one(Roster)
-        prompt = roster.get_option_at_index(2).prompt
+        prompt = roster.card_at(2)
         assert "[bold]Cym[/]" in str(prompt)
         await pilot.press("p")
         assert isinstance(app.screen, PlayerView)
@@ -228,7 +228,7 @@ def test_palette_lists_every_command(table_with) -> None:  # type: ignore[no-unt
 
 def test_merp_only_campaign_has_no_meters(table_with) -> None:  # type: ignore[no-untyped-def]
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
-        prompt = str(main_screen(app).query_one(Roster).get_option_at_index(0).prompt)
+        prompt = str(main_screen(app).query_one(Roster).card_at(0))
         assert "Artinar" in prompt and "Madness" not in prompt
         await pilot.press("g")
         assert isinstance(app.screen, MainScreen)

@@ -53,7 +53,7 @@ def assert_shows(screen: ReplayScreen, expected: Campaign) -> None:
     assert screen.state == expected
     roster = screen.query_one(Roster)
     ctx = screen.context(expected)
-    shown = [str(roster.get_option_at_index(i).prompt) for i in range(roster.option_count)]
+    shown = [str(roster.card_at(i)) for i in range(roster.option_count)]
     assert shown == [str(card(c, False, ctx, screen.t)) for c in expected.characters]
     header = str(screen.query_one("#header").render())
     rounds = rounds_running(screen.session.events[: screen.step], screen.steps.void)

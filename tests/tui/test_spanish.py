@@ -28,7 +28,7 @@ def _log_text(app: GMScreenApp) -> str:
 
 
 def _card_text(app: GMScreenApp, index: int = 0) -> str:
-    return str(_main(app).query_one(Roster).get_option_at_index(index).prompt)
+    return str(_main(app).query_one(Roster).card_at(index))
 
 
 def _footer_words(app: GMScreenApp) -> set[str]:

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignError
@@ -34,7 +34,6 @@ from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
 from gmscreen.tui.session import madness_history
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
-from gmscreen.tui.widgets.fast_lines import QuickStatic
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.replay_log import ReplayLog
 from gmscreen.tui.widgets.roll_log import LogEntry
@@ -118,11 +117,12 @@ class ReplayScreen(Screen[None]):
     # --- layout ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield QuickStatic(id="header", keep_lines=0)  # a new line at every step
+        yield Static(id="header")
         with Horizontal(id="top"):
             with Vertical(id="roster-box"):
                 roster = Roster(self.t, id="roster")
                 roster.bind_keys(bindings("roster", self.t, only=("select_down", "select_up")))
+                roster.on_highlight = self._selected
                 yield roster
                 yield Static(Content(self.t("replay.nobody")), id="empty")
             yield DetailPane(self.t, id="detail")
@@ -242,8 +242,7 @@ class ReplayScreen(Screen[None]):
             "   ",
             (playing, "italic"),
         ]
-        header = Content.assemble(*parts)
-        self.query_one("#header", QuickStatic).show(header, [header])
+        self.query_one("#header", Static).update(Content.assemble(*parts), layout=False)
 
     def _refresh_detail(self, state: Campaign, ctx: CardContext) -> None:
         selected = self.query_one(Roster).selected_id
@@ -294,8 +293,8 @@ class ReplayScreen(Screen[None]):
         self._histories[character_id] = (points, ends)
         return points, ends
 
-    @on(OptionList.OptionHighlighted, "#roster")
     def _selected(self) -> None:
+        """The roster's highlight moved (a key, a click, or a jump following its character)."""
         state = self.state
         self._refresh_detail(state, self.context(state))
 

@@ -20,10 +20,8 @@ from gmscreen.tui.format import (
     when_text,
 )
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.widgets.fast_lines import QuickStatic
 from gmscreen.tui.widgets.meter import meter
 from gmscreen.tui.widgets.roster import CardContext, CharacterLike
-from gmscreen.tui.widgets.sparkline import QuickSparkline
 
 
 def detail_lines(
@@ -120,11 +118,20 @@ class DetailPane(Vertical):
         super().__init__(id=id)
         self.t = t
         self.can_focus = False
+        self._text: Content | None = None  # what the text shows
 
     def compose(self) -> ComposeResult:
-        yield QuickStatic(Content(self.t("detail.empty")), id="detail-text")
+        yield Static(Content(self.t("detail.empty")), id="detail-text")
         yield Static(Content(self.t("detail.sparkline")), id="spark-title")
-        yield QuickSparkline([], id="spark")  # a Sparkline, drawn for less on every jump
+        yield Sparkline([], id="spark")
+
+    def _show_text(self, detail: Static, text: Content) -> None:
+        """The text, drawn again only if it reads differently (Content's ``==`` compares the
+        text alone, not its styles)."""
+        shown = self._text
+        if shown is None or shown.plain != text.plain or shown.spans != text.spans:
+            self._text = text
+            detail.update(text, layout=False)
 
     @staticmethod
     def _show_spark(spark: Sparkline, title: Static, shown: bool) -> None:
@@ -138,14 +145,13 @@ class DetailPane(Vertical):
         ctx: CardContext,
         history: Sequence[int],
     ) -> None:
-        detail = self.query_one("#detail-text", QuickStatic)
+        detail = self.query_one("#detail-text", Static)
         spark = self.query_one("#spark", Sparkline)
         title = self.query_one("#spark-title", Static)
         if character is None:
-            detail.show(Content(self.t("detail.empty")))
+            self._show_text(detail, Content(self.t("detail.empty")))
             self._show_spark(spark, title, False)
             return
-        lines = detail_lines(character, notes, ctx, self.t)
-        detail.show(Content("\n").join(lines), lines)
+        self._show_text(detail, Content("\n").join(detail_lines(character, notes, ctx, self.t)))
         self._show_spark(spark, title, ctx.madness)
         spark.data = list(history) if len(history) > 1 else [*history, *history]

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 from textual.cache import LRUCache
 from textual.content import Content
-from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
+
+from gmscreen.tui.widgets.scrolling import set_line_count
 
 OUTCOME_STYLES: dict[str, str] = {
     "success": "bold $success",
@@ -48,9 +49,8 @@ class LogEntry:
     def haystack(self) -> str:
         return " ".join((self.when, self.who_name, self.what, self.dice, self.outcome)).casefold()
 
-    def parts(self) -> list[str | tuple[str, str]]:
-        """The pieces of the line, each plain or with its style: what ``content`` assembles,
-        and what the replay log draws directly (its fast path)."""
+    def content(self) -> Content:
+        """The line as both logs show it: the one place a log line is made."""
         parts: list[str | tuple[str, str]] = [(self.when, "dim"), "  "]
         if self.who_name:
             parts += [(self.who_name, "bold"), "  "]
@@ -59,10 +59,7 @@ class LogEntry:
             parts += ["  ", (self.dice, "$text-muted")]
         if self.outcome:
             parts += ["  ", (self.outcome, OUTCOME_STYLES.get(self.style, ""))]
-        return parts
-
-    def content(self) -> Content:
-        line = Content.assemble(*self.parts())
+        line = Content.assemble(*parts)
         return line.stylize("strike dim") if self.void else line
 
 
@@ -83,7 +80,7 @@ class RollLog(ScrollView, can_focus=True):
         self._visible: list[int] = []
         self.filter_who: str | None = None
         self.search: str = ""
-        self._cache: LRUCache[tuple[str, int], Strip] = LRUCache(1024)
+        self._cache: LRUCache[tuple[object, ...], Strip] = LRUCache(1024)
         self._follow = True  # at the bottom: new lines scroll into view
 
     @property
@@ -133,17 +130,7 @@ class RollLog(ScrollView, can_focus=True):
         self._update(follow)
 
     def _update(self, follow: bool) -> None:
-        size = Size(self.size.width, len(self._visible))
-        if size != self.virtual_size:
-            height = self.scrollable_content_region.height
-            if (size.height > height) == (self.virtual_size.height > height) and height:
-                # Only the scroll range changed, not whether a scrollbar shows: skip the
-                # screen-wide layout pass that assigning the reactive would cost (a second
-                # frame after every new line).
-                self.set_reactive(RollLog.virtual_size, size)
-                self._scroll_update(size)
-            else:
-                self.virtual_size = size
+        set_line_count(self, len(self._visible))
         self.refresh()
         if follow:
             # force: before the first layout shows the scrollbar, an unforced scroll is ignored
@@ -159,7 +146,7 @@ class RollLog(ScrollView, can_focus=True):
         if index >= len(self._visible):
             return Strip.blank(width, self.rich_style)
         entry = self.entries[self._visible[index]]
-        cache_key = (f"{entry.key}{'~' if entry.void else ''}", width)
+        cache_key = (entry.key, entry.void, width, self.visual_style)
         strip = self._cache.get(cache_key)
         if strip is None:
             strips = Visual.to_strips(self, entry.content(), width, 1, self.visual_style, pad=True)

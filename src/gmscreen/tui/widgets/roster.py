@@ -1,31 +1,36 @@
-"""The roster: one card per character, in an OptionList so that hundreds of cards stay fast."""
+"""The roster: one card per character, drawn line by line so that hundreds of cards stay fast.
+
+Like the roll log (and toolong's log view) it is a ScrollView that draws only the lines in view,
+each from a cache of Strips: a card's lines are counted from its text (cards never wrap), so
+hundreds of cards cost nothing until they scroll into view, and a change of focus or of the
+highlight redraws the lines on screen, not every card.
+"""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol, cast
+from typing import ClassVar, Protocol
 
-from textual.binding import Binding
+from textual import events
+from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
-from textual.content import Content
-from textual.css.styles import RulesMap
-from textual.geometry import Region, Size
+from textual.content import Content, Span
+from textual.geometry import Region
 from textual.message import Message
-from textual.reactive import Reactive, reactive
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.style import Style
-from textual.visual import VisualType
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option
+from textual.visual import Visual
 
 from gmscreen.campaign.model import Campaign
 from gmscreen.rules.madness import MadnessState, check_due
 from gmscreen.tui.commands import add_bindings
 from gmscreen.tui.format import episode_left, kind_label, units_text
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.widgets.fast_lines import KEEP_LINES, LineStyles
 from gmscreen.tui.widgets.meter import meter
+from gmscreen.tui.widgets.scrolling import set_line_count
 
 
 class CharacterLike(Protocol):
@@ -114,205 +119,245 @@ def card(
     return Content("\n").join(lines)
 
 
-def _same_look(old: object, new: Content) -> bool:
-    """Same text and styles (Content's ``==`` compares the text only): the card as drawn is
-    still right, as when the clock moved but an episode's time left reads the same."""
-    return isinstance(old, Content) and old.plain == new.plain and old.spans == new.spans
+KEEP_LINES = 512  # card lines kept drawn: a few screens of them, in both looks
 
 
-class Roster(OptionList):
-    """Cards of every character; ``space`` marks several for a gain."""
+class Roster(ScrollView, can_focus=True):
+    """Cards of every character; ``space`` marks several for a gain.
 
+    :meth:`show` is the one way in ("show these characters"); the highlighted card is
+    ``highlighted`` (an index) and ``selected_id``; ``on_highlight`` is told when it moves.
+    """
+
+    # The look of Textual's OptionList, which the roster was (the snapshots keep it).
     DEFAULT_CSS = """
-    Roster, Roster:focus {
-        height: 1fr; border: none; background: transparent; text-wrap: nowrap;
+    Roster {
+        height: 1fr;
+        color: $foreground;
+        overflow-x: hidden;
+        padding: 0 1;
+        background: transparent;
+        text-wrap: nowrap;
+        & > .roster--card-highlighted {
+            color: $foreground;
+            background: $block-cursor-blurred-background;
+            text-style: $block-cursor-blurred-text-style;
+        }
+        &:focus {
+            background-tint: $foreground 5%;
+            & > .roster--card-highlighted {
+                color: $block-cursor-foreground;
+                background: $block-cursor-background;
+                text-style: $block-cursor-text-style;
+            }
+        }
     }
     """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"roster--card", "roster--card-highlighted"}
+    BINDINGS: ClassVar[list[BindingType]] = [  # OptionList's moves (the key map adds j/k)
+        Binding("down", "cursor_down", "Down", show=False),
+        Binding("up", "cursor_up", "Up", show=False),
+        Binding("home", "first", "First", show=False),
+        Binding("end", "last", "Last", show=False),
+        Binding("pageup", "page_up", "Page Up", show=False),
+        Binding("pagedown", "page_down", "Page Down", show=False),
+    ]
 
     class MarksChanged(Message):
         def __init__(self, marked: frozenset[str]) -> None:
             self.marked = marked
             super().__init__()
 
+    highlighted: reactive[int | None] = reactive(None, repaint=False)
+
     def __init__(self, t: Translate, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._t = t
         self.marked: set[str] = set()
-        self._characters: dict[str, CharacterLike] = {}
-        self._ctx: CardContext | None = None
-        self._rendered: dict[str, tuple[object, ...]] = {}
         self.on_highlight: Callable[[], None] | None = None
-        self._styles = LineStyles(KEEP_LINES)  # cards read as at other steps, mostly
-        self._was_highlighted: int | None = None  # the card to redraw when the highlight moves
-        self._frame_styles: tuple[Style, Style] | None = None  # while render_lines draws
-        # Card lines as OptionList shows them (padded, with the option's meta), by the line
-        # LineStyles drew (kept alongside: an id is only unique while its object lives).
-        self._finished: LRUCache[tuple[object, ...], tuple[Strip, Strip]] = LRUCache(KEEP_LINES)
+        self._characters: list[CharacterLike] = []
+        self._ctx: CardContext | None = None
+        self._ids: list[str] = []
+        self._keys: list[tuple[object, ...]] = []  # what each card was made from (see _key)
+        self._cards: list[Content] = []
+        self._card_lines: list[list[Content]] = []
+        self._starts: list[int] = []  # each card's first line
+        self._line_count = 0
+        self._was_highlighted: int | None = None
+        self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(KEEP_LINES)
 
     def bind_keys(self, bindings: Iterable[Binding]) -> None:
-
         add_bindings(self, [*bindings])
+
+    # --- what is shown -----------------------------------------------------------------------
+
+    @property
+    def option_count(self) -> int:
+        """How many cards there are."""
+        return len(self._ids)
+
+    @property
+    def ids(self) -> list[str]:
+        """The characters' ids, in roster order."""
+        return list(self._ids)
+
+    def card_at(self, index: int) -> Content:
+        """The card at ``index``, as shown."""
+        return self._cards[index]
 
     @property
     def selected_id(self) -> str | None:
-        option = self.highlighted_option
-        return option.id if option is not None else None
+        index = self.highlighted
+        return self._ids[index] if index is not None else None
 
     def show(self, characters: Sequence[CharacterLike], ctx: CardContext) -> None:
-        """Show ``characters``; only cards that changed are rendered again."""
+        """Show ``characters``; only the lines of cards that changed are drawn again."""
         self.marked &= {c.id for c in characters}
-        ids = [c.id for c in characters]
         selected = self.selected_id
-        if ids != [o.id for o in self.options]:
-            self._rendered.clear()
-            self.set_options(self._option(c, ctx) for c in characters)
-            if ids:
-                self.highlighted = ids.index(selected) if selected in ids else 0
-        else:
-            for index, character in enumerate(characters):
-                key = self._key(character, ctx)
-                if self._rendered.get(character.id) != key:
-                    self._rendered[character.id] = key
-                    marked = character.id in self.marked
-                    prompt = card(character, marked, ctx, self._t)
-                    if not _same_look(self.options[index].prompt, prompt):
-                        self.replace_option_prompt_at_index(index, prompt)
-            if not self._line_cache.lines:
-                # A card's height changed: count the lines now (OptionList._update_lines,
-                # private in Textual 8.2.8), not while drawing, whose new virtual size asked
-                # for a layout and a second frame after the jump's.
-                self._update_lines()
-        self._characters = {c.id: c for c in characters}
+        ids = [c.id for c in characters]
+        self._characters = list(characters)
         self._ctx = ctx
-
-    def _replace_option_prompt(self, index: int, prompt: VisualType) -> None:
-        # OptionList's own version drops every card's rendering and every line count when one
-        # card changes; a step changes a card or two: drop only that card's, and the line
-        # counts only if its height changed (Textual 8.2.8's caches, keyed by the Option), and
-        # redraw only its lines.
-        option = self.get_option_at_index(index)
-        option._set_prompt(prompt)
-        cache = self._option_render_cache
-        for key in [key for key in cache.keys() if key[0] is option]:  # noqa: SIM118 (no __iter__)
-            cache.discard(key)
-        height = self._line_cache.heights.get(index)
-        width = self.scrollable_content_region.width - self._get_left_gutter_width()
-        width -= self.get_component_styles("option-list--option").padding.width
-        rules = cast(RulesMap, self.styles)
-        if height is None or height != self._get_visual(option).get_height(rules, width) + (
-            option._divider
-        ):
-            self._line_cache.clear()
+        if ids != self._ids:
+            self._ids = ids
+            self._keys = [self._key(c, ctx) for c in characters]
+            self._cards = [card(c, c.id in self.marked, ctx, self._t) for c in characters]
+            self._card_lines = [_lines(c) for c in self._cards]
+            self._count_lines()
             self.refresh()
-        else:
-            self._refresh_option(index)  # only its lines: the rest is not drawn again
-
-    def _refresh_option(self, index: int | None) -> None:
-        """Redraw one card's lines (all of the roster if they are not counted yet)."""
-        if index is None:
+            index = ids.index(selected) if selected in ids else 0
+            self.highlighted = index if ids else None
             return
-        start = self._line_cache.index_to_line.get(index)
-        height = self._line_cache.heights.get(index)
-        if start is None or height is None:
+        recount = False
+        for index, character in enumerate(characters):
+            key = self._key(character, ctx)
+            if self._keys[index] == key:
+                continue
+            self._keys[index] = key
+            prompt = card(character, character.id in self.marked, ctx, self._t)
+            if _same_look(self._cards[index], prompt):
+                continue
+            lines = _lines(prompt)
+            recount |= len(lines) != len(self._card_lines[index])
+            self._cards[index], self._card_lines[index] = prompt, lines
+            if not recount:
+                self._refresh_card(index)
+        if recount:
+            self._count_lines()
             self.refresh()
-        else:
-            self.refresh_lines(start, height)
 
-    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
-        # OptionList's (Textual 8.2.8, private) with the card's lines drawn by LineStyles: a
-        # jump changes three or four cards, ~1 ms each through Visual.to_strips. The same
-        # strips, the same cache; anything LineStyles declines is drawn Textual's way.
-        padding = self.get_component_styles("option-list--option").padding
-        cache_key = (option, style, padding)
-        strips = self._option_render_cache.get(cache_key)
-        if strips is not None:
-            return strips
-        width = self.scrollable_content_region.width - self._get_left_gutter_width()
-        prompt = option.prompt
-        if (
-            padding
-            or option._divider
-            or not isinstance(prompt, Content)
-            or not self._styles.ready(self)
-            or (lines := self._styles.block(self, prompt, style, width)) is None
-        ):
-            return super()._get_option_render(option, style)
-        index = self._option_to_index[option]
-        meta = {"option": index}
-        pad = style.rich_style
-        strips = []
-        for line in lines:
-            # A line LineStyles kept (the same Strip) was padded and given this meta before.
-            key = (id(line), width, pad, index)
-            done = self._finished.get(key)
-            if done is None or done[0] is not line:
-                done = (line, line.extend_cell_length(width, pad).apply_meta(meta))
-                self._finished[key] = done
-            strips.append(done[1])
-        self._option_render_cache[cache_key] = strips
-        return strips
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        # A card's two styles looked up once a frame, not once a line (see render_line).
-        self._frame_styles = (
-            self.get_visual_style("option-list--option"),
-            self.get_visual_style("option-list--option", "option-list--option-highlighted"),
-        )
-        try:
-            return super().render_lines(crop)  # OptionList's counts the lines first
-        finally:
-            self._frame_styles = None
-
-    def render_line(self, y: int) -> Strip:
-        # OptionList.render_line (Textual 8.2.8) reading the line counts it has just made
-        # (_line_cache, private; its _lines property counts them again, every line) and the
-        # styles of render_lines: the same lines (tested against it). Anything unusual (a
-        # disabled option, the one under the mouse: _mouse_hovering_over, private) is left to it.
-        lines = self._line_cache.lines
-        line_number = self.scroll_offset.y + y
-        if self._frame_styles is None or line_number >= len(lines):
-            return super().render_line(y)
-        option_index, line_offset = lines[line_number]
-        option = self.options[option_index]
-        if option.disabled or self._mouse_hovering_over == option_index:
-            return super().render_line(y)
-        style = self._frame_styles[self.highlighted == option_index]
-        strips = self._get_option_render(option, style)
-        if line_offset >= len(strips):
-            return super().render_line(y)
-        return strips[line_offset]
+    def _count_lines(self) -> None:
+        starts, total = [], 0
+        for lines in self._card_lines:
+            starts.append(total)
+            total += len(lines)
+        self._starts, self._line_count = starts, total
+        set_line_count(self, total)
 
     def _key(self, character: CharacterLike, ctx: CardContext) -> tuple[object, ...]:
         """What a card depends on: the clock only matters while an episode runs."""
         now = ctx.now if character.sanity.episode is not None else None
         return (character, character.id in self.marked, replace(ctx, now=0), now)
 
-    def _option(self, character: CharacterLike, ctx: CardContext) -> Option:
-        marked = character.id in self.marked
-        self._rendered[character.id] = self._key(character, ctx)
-        return Option(card(character, marked, ctx, self._t), id=character.id)
+    # --- drawing -----------------------------------------------------------------------------
 
-    # Widget's reactive without its layout. A card whose height changed gives the roster a new
-    # virtual size, and Widget's virtual_size asks for a layout of the whole screen (~15 ms,
-    # in the frame of one jump in six in a long replay). The roster's own size never depends on
-    # it (height: 1fr here, and both screens keep it): only its scrollbar does, and
-    # OptionList._update_lines (private, Textual 8.2.8) calls _scroll_update right after
-    # setting it, which resizes the scrollbar or, through show_vertical_scrollbar (a reactive
-    # with layout), asks for the layout that showing or hiding it needs.
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    def render_line(self, y: int) -> Strip:
+        line_number = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        if line_number >= self._line_count:
+            return Strip.blank(width, self.get_visual_style("roster--card").rich_style)
+        index = bisect_right(self._starts, line_number) - 1
+        line = self._card_lines[index][line_number - self._starts[index]]
+        if index == self.highlighted:
+            style = self.get_visual_style("roster--card", "roster--card-highlighted")
+        else:
+            style = self.get_visual_style("roster--card")
+        spans: tuple[Span, ...] = tuple(line.spans)
+        key = (line.plain, spans, style, width)
+        strip = self._strips.get(key)
+        if strip is None:
+            strips = Visual.to_strips(self, line, width, 1, style)
+            strip = strips[0] if strips else Strip.blank(0)
+            strip = strip.extend_cell_length(width, style.rich_style)
+            self._strips[key] = strip
+        return strip
 
-    # OptionList's reactive without its repaint of the whole roster: a new highlight redraws
-    # only the two cards it moves between (a jump follows the character it is about).
-    highlighted: reactive[int | None] = reactive(None, repaint=False)
+    def _refresh_card(self, index: int | None) -> None:
+        """Draw one card's lines again."""
+        if index is None or index >= len(self._starts):
+            return
+        self.refresh_lines(self._starts[index], len(self._card_lines[index]))
+
+    def on_resize(self) -> None:
+        self._count_lines()
+        self.scroll_to_highlight()
+
+    # --- the highlight -----------------------------------------------------------------------
+
+    def validate_highlighted(self, highlighted: int | None) -> int | None:
+        if highlighted is None or not self._ids:
+            return None
+        return max(0, min(highlighted, len(self._ids) - 1))
 
     def watch_highlighted(self, highlighted: int | None) -> None:
-        super().watch_highlighted(highlighted)
-        self._refresh_option(self._was_highlighted)
-        self._refresh_option(highlighted)
-        self._was_highlighted = highlighted
+        if highlighted != self._was_highlighted:
+            self._refresh_card(self._was_highlighted)
+            self._refresh_card(highlighted)
+            self._was_highlighted = highlighted
+        self.scroll_to_highlight()
         # Told at once rather than by message, so the detail pane is drawn in the same frame.
         if self.on_highlight is not None:
             self.on_highlight()
+
+    def scroll_to_highlight(self) -> None:
+        """Bring the highlighted card into view."""
+        index = self.highlighted
+        if index is None or not self.is_mounted or index >= len(self._starts):
+            return
+        region = Region(0, self._starts[index], self.size.width, len(self._card_lines[index]))
+        self.scroll_to_region(region, animate=False, force=True, immediate=True)
+
+    def _move(self, index: int) -> None:
+        if self._ids:
+            self.highlighted = index % len(self._ids)
+
+    def action_cursor_down(self) -> None:
+        """The next card (after the last: the first)."""
+        self._move(0 if self.highlighted is None else self.highlighted + 1)
+
+    def action_cursor_up(self) -> None:
+        """The previous card (before the first: the last)."""
+        self._move(-1 if self.highlighted is None else self.highlighted - 1)
+
+    def action_first(self) -> None:
+        self._move(0)
+
+    def action_last(self) -> None:
+        self._move(-1)
+
+    def _page(self, direction: int) -> None:
+        if not self._ids:
+            return
+        line = (
+            self._starts[self.highlighted or 0] + direction * self.scrollable_content_region.height
+        )
+        line = max(0, min(line, self._line_count - 1))
+        self.highlighted = bisect_right(self._starts, line) - 1
+
+    def action_page_down(self) -> None:
+        self._page(1)
+
+    def action_page_up(self) -> None:
+        self._page(-1)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or not self._ids:
+            return
+        line = self.scroll_offset.y + offset.y
+        if line < self._line_count:
+            self.highlighted = bisect_right(self._starts, line) - 1
+
+    # --- marks -------------------------------------------------------------------------------
 
     def action_toggle_mark(self) -> None:
         selected = self.selected_id
@@ -320,12 +365,22 @@ class Roster(OptionList):
             return
         self.marked ^= {selected}
         if self._ctx is not None:
-            self.show(list(self._characters.values()), self._ctx)
+            self.show(self._characters, self._ctx)
         self.post_message(self.MarksChanged(frozenset(self.marked)))
 
     def targets(self) -> list[str]:
         """The marked characters in roster order, or the selected one if none is marked."""
         if self.marked:
-            return [o.id for o in self.options if o.id in self.marked]
+            return [i for i in self._ids if i in self.marked]
         selected = self.selected_id
         return [selected] if selected else []
+
+
+def _lines(prompt: Content) -> list[Content]:
+    return prompt.split(allow_blank=True)
+
+
+def _same_look(old: Content, new: Content) -> bool:
+    """Same text and styles (Content's ``==`` compares the text only): the card as drawn is
+    still right, as when the clock moved but an episode's time left reads the same."""
+    return old.plain == new.plain and old.spans == new.spans

@@ -11,11 +11,9 @@ from collections.abc import Mapping
 from textual import events
 from textual.content import Content
 from textual.message import Message
-from textual.strip import Strip
-from textual.widget import Widget, _RenderCache  # private: see _render_content
+from textual.widget import Widget
 
 from gmscreen.campaign.replay_steps import Steps
-from gmscreen.tui.widgets.fast_lines import LineStyles, render_content_quickly
 
 PAST, FUTURE, HERE, CHECK, VOID = "━", "─", "●", "◆", "×"
 CHECK_STYLES = {"fumble": "bold $error", "failure": "bold $warning", "success": "bold $success"}
@@ -40,30 +38,12 @@ class Timeline(Widget):
         self.outcomes: Mapping[int, str] = {}  # check step -> outcome
         self.step = 0
         self._marks: tuple[int, dict[int, str]] = (0, {})  # width -> marks, without the position
-        self._styles = LineStyles()
 
     def show(self, steps: Steps, outcomes: Mapping[int, str], step: int) -> None:
         if steps is not self.steps or outcomes is not self.outcomes:
             self._marks = (0, {})
         self.steps, self.outcomes, self.step = steps, outcomes, step
         self.refresh()
-
-    def _render_content(self) -> None:
-        # Private in Textual 8.2.8 (see render_content_quickly): drawn directly from its parts
-        # (runs of one style, side by side: the pieces the walk over render()'s spans gives).
-        parts = self._parts()
-        width, height = self.size
-        if parts and height and self._styles.ready(self):
-            pieces = [(text, (style,)) for text, style in parts]
-            base = self.visual_style
-            line = self._styles.styled(self, pieces, base, 0)
-            length = sum(len(text) for text, _ in parts)
-            if line is not None and length <= width:
-                self._render_cache = _RenderCache(self.size, [Strip(line, length)])
-                self._dirty_regions.clear()
-                return
-        if not render_content_quickly(self, self._styles):
-            super()._render_content()
 
     def _cell(self, step: int, width: int) -> int:
         count = self.steps.count if self.steps else 0

@@ -162,3 +162,27 @@ def test_marks_show_on_their_cards_and_a_changed_card_is_drawn_again() -> None:
         assert roster.marked == {"c0", "c2"} and roster.selected_id == "c2"
 
     run(scenario)
+
+
+def test_the_card_under_the_mouse_is_shown_as_hovered() -> None:
+    async def scenario(app: RosterApp, roster: Roster, pilot: Pilot[None]) -> None:
+        hover = roster.get_visual_style("roster--card", "roster--card-hover").rich_style
+        rows = card_rows(roster)
+        y = next(row for row, (_, owner) in enumerate(rows) if owner == 3)
+
+        def hovered() -> list[int]:
+            return [
+                row
+                for row in range(roster.size.height)
+                if (first := next(iter(roster.render_line(row)))).style is not None
+                and first.style.bgcolor == hover.bgcolor
+            ]
+
+        assert hovered() == []
+        await pilot.hover(Roster, offset=(3, y))
+        assert hovered() == rows_of(roster, 3)
+        await pilot.hover(Roster, offset=(3, 0))  # the highlighted card shows its highlight
+        assert hovered() == []
+        assert highlighted_rows(roster) == rows_of(roster, 0)
+
+    run(scenario)

@@ -143,6 +143,9 @@ class Roster(ScrollView, can_focus=True):
             background: $block-cursor-blurred-background;
             text-style: $block-cursor-blurred-text-style;
         }
+        & > .roster--card-hover {
+            background: $block-hover-background;
+        }
         &:focus {
             background-tint: $foreground 5%;
             & > .roster--card-highlighted {
@@ -153,7 +156,11 @@ class Roster(ScrollView, can_focus=True):
         }
     }
     """
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"roster--card", "roster--card-highlighted"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "roster--card",
+        "roster--card-highlighted",
+        "roster--card-hover",
+    }
     BINDINGS: ClassVar[list[BindingType]] = [  # OptionList's moves (the key map adds j/k)
         Binding("down", "cursor_down", "Down", show=False),
         Binding("up", "cursor_up", "Up", show=False),
@@ -184,6 +191,7 @@ class Roster(ScrollView, can_focus=True):
         self._starts: list[int] = []  # each card's first line
         self._line_count = 0
         self._was_highlighted: int | None = None
+        self._hovered: int | None = None  # the card under the mouse
         self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(KEEP_LINES)
 
     def bind_keys(self, bindings: Iterable[Binding]) -> None:
@@ -269,6 +277,8 @@ class Roster(ScrollView, can_focus=True):
         line = self._card_lines[index][line_number - self._starts[index]]
         if index == self.highlighted:
             style = self.get_visual_style("roster--card", "roster--card-highlighted")
+        elif index == self._hovered:
+            style = self.get_visual_style("roster--card", "roster--card-hover")
         else:
             style = self.get_visual_style("roster--card")
         spans: tuple[Span, ...] = tuple(line.spans)
@@ -349,13 +359,29 @@ class Roster(ScrollView, can_focus=True):
     def action_page_up(self) -> None:
         self._page(-1)
 
-    def on_click(self, event: events.Click) -> None:
+    def _card_under(self, event: events.MouseEvent) -> int | None:
         offset = event.get_content_offset(self)
-        if offset is None or not self._ids:
-            return
+        if offset is None:
+            return None
         line = self.scroll_offset.y + offset.y
-        if line < self._line_count:
-            self.highlighted = bisect_right(self._starts, line) - 1
+        return bisect_right(self._starts, line) - 1 if line < self._line_count else None
+
+    def on_click(self, event: events.Click) -> None:
+        index = self._card_under(event)
+        if index is not None:
+            self.highlighted = index
+
+    def _hover(self, index: int | None) -> None:
+        if index != self._hovered:
+            self._refresh_card(self._hovered)
+            self._hovered = index
+            self._refresh_card(index)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._hover(self._card_under(event))
+
+    def on_leave(self) -> None:
+        self._hover(None)
 
     # --- marks -------------------------------------------------------------------------------
 

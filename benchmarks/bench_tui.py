@@ -176,40 +176,52 @@ def big_campaign(root: Path) -> Path:
     return folder
 
 
-async def press_to_frame(app: App[None], key: str, frames: list[float]) -> tuple[float, float]:
-    """Send one key as the terminal would; seconds until the first and the last frame it caused."""
-    driver = app._driver
-    assert driver is not None
+Frame = tuple[
+    float, float
+]  # when a frame was on the screen: wall clock, and this process's CPU time
+
+
+async def press_to_frame(
+    app: App[None], key: str, frames: list[Frame]
+) -> tuple[float, float, float]:
+    """Send one key as the terminal would; seconds until the first and the last frame it
+    caused, and the CPU time this process spent until the last (what a busy machine's other
+    programs do not add to: on a shared VM the wall clock mostly measures them)."""
     frames.clear()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     character = key if len(key) == 1 else None
     event = events.Key(key, character)
     event.set_sender(app)
-    driver.send_message(event)
+    app.post_message(event)  # what the driver does with a key from the terminal
     deadline = start + 3
     while time.perf_counter() < deadline:
         await asyncio.sleep(0.002)
-        if frames and time.perf_counter() - frames[-1] > QUIET:
+        if frames and time.perf_counter() - frames[-1][0] > QUIET:
             break
     if not frames:
-        return (float("nan"), float("nan"))
-    return (frames[0] - start, frames[-1] - start)
+        return (float("nan"), float("nan"), float("nan"))
+    return (frames[0][0] - start, frames[-1][0] - start, frames[-1][1] - cpu)
 
 
 async def keypresses(
     make: Callable[[], App[None]], plan: list[tuple[str, str]]
 ) -> dict[str, list[float]]:
     app = make()
-    frames: list[float] = []
-    app.post_display_hook = lambda: frames.append(time.perf_counter())  # type: ignore[method-assign]
+    frames: list[Frame] = []
+
+    def drawn() -> None:
+        frames.append((time.perf_counter(), time.process_time()))
+
+    app.post_display_hook = drawn  # type: ignore[method-assign]
     results: dict[str, list[float]] = {}
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         for label, key in plan:
-            first, last = await press_to_frame(app, key, frames)
+            first, last, cpu = await press_to_frame(app, key, frames)
             if first == first:  # a key that changes nothing on screen makes no frame (nan)
                 results.setdefault(f"{label}, first frame", []).append(first)
                 results.setdefault(f"{label}, settled", []).append(last)
+                results.setdefault(f"{label}, settled, CPU", []).append(cpu)
         app.exit()
     return results
 
@@ -226,6 +238,12 @@ def plan_for_gmscreen() -> list[tuple[str, str]]:
 
 
 def main() -> None:
+    if sys.argv[1:] != ["keys"]:  # ``bench_tui.py keys``: only the keypress figures
+        start_up()
+    keys()
+
+
+def start_up() -> None:
     bare, same, ours = [], [], []
     for _ in range(RUNS):  # interleaved, so a busy moment of the machine hits all three
         bare.append(asyncio.run(first_frame(BareKeyApp)))
@@ -254,6 +272,9 @@ def main() -> None:
     # machine slows both of a pair.
     paired = statistics.median(o / b for o, b in zip(ours_launch, bare_launch, strict=True))
     print(f"{'launch ratio, median of back-to-back pairs':<{WIDTH}} {paired:.2f}x")
+
+
+def keys() -> None:
     bare_keys = asyncio.run(keypresses(BareKeyApp, [("bare app, a key with a binding", "j")] * 30))
     for label, times in bare_keys.items():
         print(summary(label, times))
@@ -269,14 +290,15 @@ def main() -> None:
         for label, times in results.items():
             print(summary(f"{CHARACTERS} characters, {label}", times))
         for prefix in ("gain", ""):  # every key of a gain, then every key of the run
-            times = [
-                t
-                for label, ts in results.items()
-                if label.startswith(prefix) and label.endswith("settled")
-                for t in ts
-            ]
-            print(summary(f"{CHARACTERS} characters, {prefix or 'any'} key, settled", times))
-    print("keypress-to-frame target: median <= 30 ms")
+            for end in ("settled", "settled, CPU"):
+                times = [
+                    t
+                    for label, ts in results.items()
+                    if label.startswith(prefix) and label.endswith(end)
+                    for t in ts
+                ]
+                print(summary(f"{CHARACTERS} characters, {prefix or 'any'} key, {end}", times))
+    print("keypress-to-frame target: median <= 30 ms, every key's p90 <= 100 ms")
 
 
 if __name__ == "__main__":

@@ -73,7 +73,7 @@ class ReplayScreen(Screen[None]):
         replay: Replay | None = None,
     ) -> None:
         super().__init__()
-        # Priority: the roster (an OptionList) would take home/end for itself.
+        # Priority: the roster would take home/end (its first and last card) for itself.
         add_bindings(self, [replace(b, priority=True) for b in bindings("replay", t)])
         self.folder = folder
         self.campaign_name = campaign_name

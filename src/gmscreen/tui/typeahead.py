@@ -37,9 +37,10 @@ from textual import events
 from textual._context import active_message_pump
 from textual.binding import Binding
 from textual.dom import DOMNode
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widget import Widget
 
+from gmscreen.tui.widgets.backdrop import KeptBackground
 from gmscreen.tui.widgets.text_input import TextInput
 
 R = TypeVar("R")
@@ -139,10 +140,11 @@ def priority(bindings: Iterable[Binding]) -> list[Binding]:
     return [replace(binding, priority=True) for binding in bindings]
 
 
-class InOrderDialog(ModalScreen[R]):
+class InOrderDialog(KeptBackground[R]):
     """A dialog whose roll, confirm and cancel keys may close it: given as :func:`priority`
     bindings, they run through :func:`close_in_order` (the keys typed after go to what opens
-    next). Its ``action_<name>`` methods do the work."""
+    next). Its ``action_<name>`` methods do the work. (Its dimmed background is drawn once per
+    change of the screen below: see KeptBackground.)"""
 
     def action_roll(self) -> None:
         """Roll the die awaited, if any."""

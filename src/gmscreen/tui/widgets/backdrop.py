@@ -1,0 +1,81 @@
+"""A dialog's dimmed background, drawn again only when the screen below changes.
+
+A modal screen with a translucent background shows the GM's screen through it: Textual draws the
+whole screen below, tints every cell and splits it into lines (``BackgroundScreen``) each time
+the dialog's own background is drawn, and opening a dialog draws it three times (when the dialog
+resumes, when it gets its size, and when the screen below redraws its scrollbars). Over a
+200-character roster that is ~60% of the time to open the gain picker. :class:`KeptBackground`
+keeps the lines drawn, for the same size and style, until the screen below tells the dialog that
+part of it changed (Textual passes the regions below that were redrawn to the top screen's
+``refresh``): the dialog's own resizes and resumes reuse them, anything new below is drawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self, TypeVar
+
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from textual.css.styles import RulesMap
+from textual.geometry import Region
+from textual.screen import ModalScreen
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual, visualize
+
+R = TypeVar("R")
+
+
+class KeptBackground(ModalScreen[R]):
+    """A ModalScreen whose translucent background is drawn once per change below it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.below_changes = 0  # how often the screen below told us part of it changed
+        self._kept: tuple[object, list[Strip]] | None = None
+
+    def render(self) -> RenderableType:
+        if self.styles.background.a >= 1:
+            return super().render()  # opaque: nothing below shows
+        return _KeptLines(self)
+
+    def background_lines(self, width: int, height: int | None, style: Style) -> list[Strip]:
+        """The background's lines, drawn by Textual (the screen below, tinted) when the size,
+        the style or what is below changed since they were last drawn."""
+        key = (width, height, style, self.styles.background, self.below_changes)
+        if self._kept is None or self._kept[0] != key:
+            base = visualize(self, super().render())
+            self._kept = (key, Visual.to_strips(self, base, width, height, style))
+        return self._kept[1]
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        if regions:  # parts of the screen below were redrawn (or parts of this one): draw anew
+            self.below_changes += 1
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+
+class _KeptLines(Visual):
+    """The background of a :class:`KeptBackground` as a Visual; as a Rich renderable (for
+    anything that asks), what Textual's own background renders."""
+
+    def __init__(self, screen: KeptBackground[Any]) -> None:
+        self.screen = screen
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        return self.screen.background_lines(width, height, style)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return container_width
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self.screen.size.height
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield ModalScreen.render(self.screen)

@@ -150,6 +150,29 @@ def test_the_validator_names_file_table_and_row(old: str, new: str, message: str
     assert str(caught.value).startswith(message)
 
 
+READINGS = """
+[[tables.rows.options]]
+key = "near"
+label = { en = "Near", es = "Cerca" }
+text = { en = "close", es = "cerca" }
+when = ["near"]
+[[tables.rows.options]]
+key = "far"
+label = { en = "Far", es = "Lejos" }
+when = ["far"]
+"""
+
+
+def test_a_column_reading_may_add_no_text_but_a_picked_alternative_must() -> None:
+    text = GOOD + READINGS  # readings of the last row
+    row = load_table_text(text, "good.toml")["t"].rows[1]
+    assert [o.text_en.source for o in row.options] == ["close", ""]
+    assert row.short("en") == "high close"
+    picked = text.replace('when = ["far"]\n', "")
+    with pytest.raises(TableDataError, match="row 3-4 option far: text must be a table"):
+        load_table_text(picked, "good.toml")
+
+
 def test_a_modifier_widens_the_range_to_cover() -> None:
     text = GOOD.replace('rolls = [{ table = "t" }]', 'rolls = [{ table = "t", modifier = 1 }]')
     with pytest.raises(TableDataError, match="rows end at 4 but the die reaches 5"):

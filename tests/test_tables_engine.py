@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from gmscreen.rules.dice import DiceError, Roll, picked
 from gmscreen.rules.tables import (
+    ChoiceOption,
     Node,
     PendingChoice,
     PendingDie,
@@ -44,12 +45,56 @@ def _subtables(node: Node) -> list[tuple[str, int]]:
     return [(c.table, c.modifier) for c in node.children]
 
 
-@pytest.mark.parametrize("top", [92, 94, 99])
+@pytest.mark.parametrize("top", [92, 94])
+def test_92_and_94_roll_1e_for_the_melee_reading_only(top: int) -> None:
+    # RULES.md: only the melee reading of 92 and 94 has an additional critical
+    melee = _resolve("merp-1", top, ["melee"]).tree
+    assert [t for t, _ in _subtables(melee)][:3] == ["merp-1a", "merp-1b", "merp-1e"]
+    missile = _resolve("merp-1", top, ["missile"]).tree
+    assert [t for t, _ in _subtables(missile)] == ["merp-1a", "merp-1b"]
+    assert not missile.find("merp-1e")
+
+
 @pytest.mark.parametrize("kind", ["melee", "missile"])
-def test_92_94_99_roll_1a_1b_and_1e(top: int, kind: str) -> None:
-    tree = _resolve("merp-1", top, [kind]).tree
-    tables = [t for t, _ in _subtables(tree)]
-    assert tables[:3] == ["merp-1a", "merp-1b", "merp-1e"]
+def test_99_doubles_the_critical_and_rolls_1e_for_both_readings(kind: str) -> None:
+    tree = _resolve("merp-1", 99, [kind]).tree
+    assert _subtables(tree) == [("merp-1a", 1), ("merp-1b", 1), ("merp-1e", 0)]
+
+
+@pytest.mark.parametrize("face", range(1, 11))
+@pytest.mark.parametrize("top", [92, 96])  # 96 reaches 1a's row for 11 (+1)
+def test_1a_initiative_is_rolled_and_shown_for_the_melee_reading_only(top: int, face: int) -> None:
+    for kind, shown in (("melee", True), ("missile", False)):
+        resolution = Resolution(TABLES, "merp-1")
+        resolution.supply_typed(top)
+        resolution.choose([o.key for o in _options(resolution)].index(kind))
+        resolution.supply_typed(face)  # 1a comes first
+        bonus = resolution.tree.find("merp-1a")[0]
+        assert bonus.raw == face
+        total = bonus.roll.total if bonus.roll else 0
+        pending = resolution.pending
+        assert isinstance(pending, PendingDie)
+        rolls_initiative = shown and total >= 5
+        assert (pending.name == "initiative") is rolls_initiative, (kind, total)
+        resolution.auto(random.Random(face))
+        assert ("initiative" in bonus.dice) is rolls_initiative
+        assert ("initiative" in bonus.text("en")) is shown
+        assert ("iniciativa" in bonus.text("es")) is shown
+
+
+def test_1a_read_without_a_reading_says_its_initiative_is_melee_only() -> None:
+    for row in TABLES["merp-1a"].rows:
+        assert "melee only" in row.short("en")
+        assert "solo cuerpo a cuerpo" in row.short("es")
+    resolution = Resolution(TABLES, "merp-1a")  # rolled on its own, no weapon behind it
+    resolution.supply_typed(7)
+    assert [o.key for o in _options(resolution)] == ["melee", "missile"]
+
+
+def _options(resolution: Resolution) -> tuple[ChoiceOption, ...]:
+    pending = resolution.pending
+    assert isinstance(pending, PendingChoice)
+    return pending.options
 
 
 @pytest.mark.parametrize("kind", ["two_handed_in_one", "one_handed_as_two", "missile"])
@@ -331,3 +376,19 @@ def test_render_tree_indents_sub_rolls() -> None:
     assert lines[1] == "  -> Melee weapon (picked)"
     assert lines[2].startswith("  merp-1a 1d10: ")
     assert render_tree(tree, "es").splitlines()[1] == "  -> Arma cuerpo a cuerpo (elegido)"
+
+
+def test_a_finished_roll_journaled_before_a_rules_fix_still_opens_as_written() -> None:
+    # 92's missile reading rolled 1e before the fix: its answers no longer replay on the tables
+    melee = _resolve("merp-1", 92, ["melee"], seed=3).to_dict()
+    old = json.loads(json.dumps(melee))
+    old["inputs"][1] = {"choice": 1}  # the missile reading, with the 1e roll still after it
+    with pytest.raises(DiceError):
+        Resolution.replay(TABLES, "merp-1", old["inputs"])
+    again = Resolution.from_dict(TABLES, old)
+    assert again.done
+    assert again.tree.to_dict() == melee["tree"]
+    assert [t for t, _ in _subtables(again.tree)] == ["merp-1a", "merp-1b", "merp-1e"]
+    unfinished = {**old, "done": False}
+    with pytest.raises(DiceError):
+        Resolution.from_dict(TABLES, unfinished)

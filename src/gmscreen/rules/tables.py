@@ -341,9 +341,23 @@ class Resolution:
 
     @classmethod
     def from_dict(cls, tables: TableSet, data: Mapping[str, Any]) -> Resolution:
-        return cls.replay(
-            tables, str(data["table"]), list(data["inputs"]), context=data.get("context")
-        )
+        """The journaled roll, replayed from its answers; a finished roll whose answers no
+        longer fit the tables (a rules fix since: 92's missile reading rolled 1e once) is
+        kept as it was written."""
+        inputs = list(data["inputs"])
+        try:
+            return cls.replay(tables, str(data["table"]), inputs, context=data.get("context"))
+        except (DiceError, ValueError):
+            if data.get("done") is not True or not isinstance(data.get("tree"), Mapping):
+                raise
+        resolution = cls(tables, str(data["table"]), context=data.get("context"))
+        resolution._gen.close()
+        resolution.tree = Node.from_dict(data["tree"])
+        resolution.inputs = [
+            Roll.from_dict(i["roll"]) if "roll" in i else int(i["choice"]) for i in inputs
+        ]
+        resolution.pending = None
+        return resolution
 
 
 def roll_table(

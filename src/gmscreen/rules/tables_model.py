@@ -123,7 +123,7 @@ class Row(msgspec.Struct, frozen=True, gc=False):
                 (o.text_en if lang == "en" else o.text_es).render({}, {**self.dice, **o.dice})
                 for o in self.options
             )
-            text += " " + " | ".join(readings)
+            text += " " + " | ".join(r for r in readings if r)
         elif self.options:
             text += " [" + " | ".join(o.label(lang) for o in self.options) + "]"
         return text
@@ -273,11 +273,15 @@ def _option(
     clash = dice.keys() & row_dice.keys()
     if clash:
         raise loc.fail(where, f"dice {sorted(clash)} already named by the row")
-    text = _templates(raw.get("text"), dice, where, loc)
     when = raw.get("when", [])
     context = raw.get("context")
     if not isinstance(when, list) or not all(isinstance(w, str) for w in when):
         raise loc.fail(where, "when must be a list of context names")
+    if "text" not in raw and when and not dice:
+        # a column reading that adds nothing: 1a's initiative for a missile weapon
+        text = (Template(""), Template(""))
+    else:
+        text = _templates(raw.get("text"), dice, where, loc)
     if context is not None and not isinstance(context, str):
         raise loc.fail(where, "context must be a name")
     return Option(

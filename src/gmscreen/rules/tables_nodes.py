@@ -162,8 +162,9 @@ class Node:
         template = row.text_en if lang == "en" else row.text_es
         out = template.render(self.dice, exprs)
         if option is not None:
-            extra = option.text_en if lang == "en" else option.text_es
-            out = f"{out} {extra.render(self.dice, exprs)}"
+            extra = (option.text_en if lang == "en" else option.text_es).render(self.dice, exprs)
+            if extra:  # a column reading may add nothing (1a for a missile weapon)
+                out = f"{out} {extra}"
         return out
 
     @property

@@ -11,7 +11,6 @@ LiveCampaign API, so replay and export have something true to show.
 from __future__ import annotations
 
 import random
-import re
 import shutil
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
@@ -24,6 +23,7 @@ from gmscreen.rules import dice
 from gmscreen.rules.madness import HOUR, MadnessState
 from gmscreen.rules.merp import TABLE_1, TABLE_2, merp_tables
 from gmscreen.rules.tables import roll_table
+from gmscreen.rules.tables_names import full_name
 
 HERE = Path(__file__).resolve().parent
 DEMO = HERE.parent / "src" / "gmscreen" / "data" / "demo" / "example"
@@ -142,7 +142,7 @@ def play_merp_session(folder: Path) -> None:
                 resolution.choose(0)
                 resolution.auto(rng)
             tree = resolution.to_dict()
-            title = re.split(r"[.:;] ", str(tree["tree"].get("text", table_id)))[0]
+            title = full_name(resolution.tree, merp_tables(), "en")
             event = live.item_rolled(who, table_id, title, tree, cost)
             live.item_kept(who, str(event.data.item["id"]))  # type: ignore[union-attr]
 

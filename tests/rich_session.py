@@ -22,7 +22,7 @@ from gmscreen.campaign.paths import create_campaign
 from gmscreen.rules import dice, merp
 from gmscreen.rules.madness_data import load_madness_data
 from gmscreen.rules.tables import roll_table
-from gmscreen.rules.tables_render import title_of
+from gmscreen.rules.tables_names import full_name
 
 GM_NOTES = (
     "The cultist in the cellar is Ioreth's brother",
@@ -55,7 +55,7 @@ def _item(live: LiveCampaign, who: str, table: str, seed: int, override: str | N
     assert profile is not None
     price = merp.COSTS[profile.category][table].points  # type: ignore[index]
     cost = min(price, profile.points_left) if override else price
-    title = title_of(resolution.tree.text("en"), table)
+    title = full_name(resolution.tree, merp.merp_tables(), "en")
     event = live.item_rolled(who, table, title, resolution.to_dict(), cost, override)
     assert isinstance(event.data, ev.ItemRolled)
     return str(event.data.item["id"])

@@ -15,7 +15,6 @@ The texts are plain: whoever prints them makes them inert (markup, control chara
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -215,20 +214,10 @@ def time_span(seconds: int, lang: str) -> str:
     return recap.span(seconds - seconds % MINUTE, lang)
 
 
-# A die written out in an entry's text, "(1d6: 4)", "(3d6: 3+2+4 = 9)", "(1d10: 7 (typed))":
-# the tables always put the value itself next to it, so the name reads the same without it.
-_DIE_WRITTEN_OUT = re.compile(r" ?\(\d*d(?:\d+|%)[^()]*(?:\([^()]*\)[^()]*)*\)")
-
-
-# Where an entry points at the tables that roll its details, "(realm on 2d, size on 2e)".
-_TABLE_POINTER = re.compile(r" ?\([^()]*\b\d[a-z]\b[^()]*\)")
-
-
 def item_name(item: Mapping[str, Any], lang: str) -> str:
-    """An item's full name for players: the first sentence of its entry, whole, in ``lang``,
-    with the value of each die but not the die, and no pointer to a table (both the GM's)."""
-    name = _DIE_WRITTEN_OUT.sub("", item_title(item, lang, limit=None))
-    return _TABLE_POINTER.sub("", name)
+    """An item's full name for players: the one the GM reads too, which carries the value of
+    each die but not the die, and no pointer to a table (see gmscreen.rules.tables_names)."""
+    return item_title(item, lang)
 
 
 def seen_madness(kind_key: str, lang: str) -> SeenMadness:

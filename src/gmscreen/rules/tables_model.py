@@ -23,6 +23,8 @@ LANGS: tuple[Lang, ...] = ("en", "es")
 TableKind = Literal["main", "inner"]
 
 _SLOT = re.compile(r"\{([a-z_][a-z0-9_]*)(:roll)?\}")
+# A roll written out in brackets after its value: "13 gold pieces ({gold:roll})"
+_ROLL_WRITTEN = re.compile(r" ?\(\{[a-z_][a-z0-9_]*:roll\}\)")
 
 
 class TableDataError(ValueError):
@@ -32,10 +34,11 @@ class TableDataError(ValueError):
 class Template:
     """A text with ``{name}`` (a rolled value) and ``{name:roll}`` (the roll written out) slots."""
 
-    __slots__ = ("names", "parts", "source")
+    __slots__ = ("_values", "names", "parts", "source")
 
     def __init__(self, source: str) -> None:
         self.source = source
+        self._values: Template | None = None
         parts: list[tuple[str, str | None, bool]] = []
         pos = 0
         for match in _SLOT.finditer(source):
@@ -62,6 +65,13 @@ class Template:
                 out.append(got.describe() if as_roll else str(got.total))
         return "".join(out)
 
+    def values(self) -> Template:
+        """This text with the values only, the rolls not written out: "13 gold pieces"."""
+        if self._values is None:
+            stripped = _ROLL_WRITTEN.sub("", self.source)
+            self._values = self if stripped == self.source else Template(stripped)
+        return self._values
+
     def __repr__(self) -> str:
         return f"Template({self.source!r})"
 
@@ -87,6 +97,9 @@ class Option(msgspec.Struct, frozen=True, gc=False):
     rolls: tuple[SubRoll, ...]
     context: str | None
     when: frozenset[str]
+    # the whole item's name for this alternative, when the entry's text plus this one's is not
+    # a name ("Quality armor (+5), or a quality shield (+5). Shield +5 ..."); see tables_names
+    name: tuple[Template, Template] | None = None
 
     def label(self, lang: Lang) -> str:
         return self.label_en if lang == "en" else self.label_es
@@ -104,6 +117,8 @@ class Row(msgspec.Struct, frozen=True, gc=False):
     dice: Mapping[str, DiceExpr]
     rolls: tuple[SubRoll, ...]
     options: tuple[Option, ...]
+    # the words the entry gives an item's name, when its text points at the tables below
+    name: tuple[Template, Template] | None = None
 
     @property
     def range_text(self) -> str:
@@ -293,7 +308,17 @@ def _option(
         _rolls(raw.get("rolls"), where, loc),
         context,
         frozenset(when),
+        _name(raw, {**row_dice, **dice}, where, loc),
     )
+
+
+def _name(
+    raw: Mapping[str, Any], dice: Mapping[str, DiceExpr], where: str, loc: _Where
+) -> tuple[Template, Template] | None:
+    """An entry's ``name``: it shows the same dice as the text, so the name carries every number."""
+    if "name" not in raw:
+        return None
+    return _templates(raw["name"], dice, f"{where} name", loc)
 
 
 def _row(index: int, raw: Any, table_id: str, loc: _Where) -> Row:
@@ -314,9 +339,9 @@ def _row(index: int, raw: Any, table_id: str, loc: _Where) -> Row:
         raise loc.fail(where, "two options share a key")
     if len(options) == 1:
         raise loc.fail(where, "a single option is no alternative")
-    return Row(
-        index, lo, hi, tuple(markers), *text, dice, _rolls(raw.get("rolls"), where, loc), options
-    )
+    rolls = _rolls(raw.get("rolls"), where, loc)
+    name = _name(raw, dice, where, loc)
+    return Row(index, lo, hi, tuple(markers), *text, dice, rolls, options, name)
 
 
 def _all_rolls(table: Table) -> list[tuple[Row, SubRoll]]:

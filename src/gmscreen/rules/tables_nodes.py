@@ -146,6 +146,16 @@ class Node:
         self._option: Option | None = None
         self._text: tuple[str, str] | None = None
 
+    @property
+    def row(self) -> Row | None:
+        """The table's row this roll landed on (None for a tree read back from a file)."""
+        return self._row
+
+    @property
+    def option(self) -> Option | None:
+        """The alternative taken, for a roll made here (None when read back from a file)."""
+        return self._option
+
     # -- text ---------------------------------------------------------------------------------
 
     def text(self, lang: Lang) -> str:

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    # Only for types: the recap and the roll log import this module to name items, and a
-    # madness-only campaign should not load the tables engine at start-up for that.
+    # Only for types: see item_title
     from gmscreen.rules.tables_model import Lang
     from gmscreen.rules.tables_nodes import Node
-
-_FIRST_SENTENCE = re.compile(r"[.;] ")
-TITLE_MAX = 60
 
 _WORDS: dict[str, dict[Lang, str]] = {
     "picked": {"en": "picked", "es": "elegido"},
@@ -61,34 +56,12 @@ def _render(node: Node, lang: Lang, indent: str, depth: int, lines: list[str]) -
         _render(child, lang, indent, depth + 1, lines)
 
 
-def title_of(text: str, fallback: str, limit: int | None = TITLE_MAX) -> str:
-    """The item's name: the first sentence of its entry, cut at a word near ``limit`` letters
-    (None: the whole sentence)."""
-    first = _FIRST_SENTENCE.split(text.strip(), maxsplit=1)[0].strip().rstrip(".")
-    if limit is not None and len(first) > limit:
-        first = first[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
-    return first or fallback
+def item_title(item: Mapping[str, Any], lang: str) -> str:
+    """A journaled item's full name in ``lang``, read off its rolled tree, never cut (see
+    :mod:`gmscreen.rules.tables_names`): the log, the inventory and every recap name items so."""
+    # Imported here: the recap and the roll log import this module, and a madness-only campaign
+    # (no items to name) should not load the tables at start-up for that.
+    from gmscreen.rules.tables import load_tables
+    from gmscreen.rules.tables_names import stored_name
 
-
-def item_title(item: Mapping[str, Any], lang: str, limit: int | None = TITLE_MAX) -> str:
-    """A journaled item's name in ``lang``.
-
-    The journal keeps the English title (``title``, cut at ``TITLE_MAX``) and the rolled tree
-    (keys and numbers); another language, or another ``limit``, reads the name off the tree
-    again, so a campaign reads well in either.
-    """
-    title = str(item.get("title", ""))
-    tree = item.get("tree")
-    raw = tree.get("tree") if isinstance(tree, Mapping) else None
-    # The tables carry English and Spanish; any other language keeps the English title.
-    if lang not in ("en", "es") or not isinstance(raw, Mapping) or "table" not in raw:
-        return title
-    if lang == "en" and limit == TITLE_MAX:
-        return title
-    from gmscreen.rules.tables_nodes import Node
-
-    try:
-        node = Node.from_dict(raw)
-    except (KeyError, TypeError, ValueError):
-        return title
-    return title_of(node.text("es" if lang == "es" else "en"), title, limit)
+    return stored_name(item, lang, load_tables())

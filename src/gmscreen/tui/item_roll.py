@@ -21,7 +21,7 @@ from gmscreen.rules import dice, merp
 from gmscreen.rules.merp import Budget, Category, RollRefused
 from gmscreen.rules.tables import PendingDie, Resolution
 from gmscreen.rules.tables_model import Lang, TableSet
-from gmscreen.rules.tables_render import title_of
+from gmscreen.rules.tables_names import full_name
 
 
 def budget_of(profile: MerpProfile) -> Budget:
@@ -142,7 +142,7 @@ class ItemRoll:
 
     def title(self, lang: Lang | None = None) -> str:
         """The item's name in ``lang`` (the screen's language by default)."""
-        return title_of(self.resolution.tree.text(lang or self.lang), self.table_id)
+        return full_name(self.resolution.tree, self.tables, lang or self.lang) or self.table_id
 
     def journal(self) -> Rolled | None:
         """Once resolved, record the roll (pays the points); returns what was recorded."""
@@ -152,7 +152,7 @@ class ItemRoll:
         event = self.live.item_rolled(
             self.character_id,
             self.table_id,
-            self.title("en"),  # the journal keeps one language; item_title reads it in others
+            self.title("en"),  # the journal keeps one language; item_title names it in others
             self.resolution.to_dict(),
             cost,
             self.override,

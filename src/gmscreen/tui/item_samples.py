@@ -15,7 +15,7 @@ from gmscreen.campaign.model import Settings
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.rules.merp import merp_tables
 from gmscreen.rules.tables import Resolution
-from gmscreen.rules.tables_render import title_of
+from gmscreen.rules.tables_names import full_name
 
 # name -> keys pressed after the app starts (Ioreth is selected first, Halbarad below her)
 ITEM_SHOTS: dict[str, tuple[str, ...]] = {
@@ -37,8 +37,8 @@ def _typed_item(
             resolution.choose(next(picks))
         else:
             resolution.supply_typed(next(answers))
-    text = resolution.tree.text("en")
-    event = live.item_rolled(who, table_id, title_of(text, table_id), resolution.to_dict(), 1)
+    title = full_name(resolution.tree, merp_tables(), "en")
+    event = live.item_rolled(who, table_id, title, resolution.to_dict(), 1)
     item_id = str(event.data.item["id"])  # type: ignore[union-attr]
     live.item_kept(who, item_id)
     return item_id

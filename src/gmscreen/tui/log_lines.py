@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+import textwrap
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from gmscreen.campaign import events as ev
@@ -34,6 +35,22 @@ FIELD_KEYS = (
     "merp",
 )
 SETTING_KEYS = ("modules", "fumble_base", "round_seconds", "auto_check", "language")
+
+
+# An item's full name is never cut: the log's lines are one row each, so a long one goes on
+# under its first, indented (as wide as a log beside an 80-column roster keeps whole).
+WRAP = 64
+
+
+def wrapped(entry: Callable[..., LogEntry], text: str) -> Iterator[LogEntry]:
+    """``text`` as its first line and the lines that carry it on, under the same event."""
+    lines = textwrap.wrap(text, WRAP, break_long_words=False, break_on_hyphens=False) or [text]
+    first = entry(lines[0])
+    yield first
+    # blank time and name, as wide as the first line's, so the text lines up under its start
+    when, name = " " * len(first.when), " " * len(first.who_name)
+    for index, line in enumerate(lines[1:], 1):
+        yield entry(line, suffix=f".{index}", when=when, character_name=name)
 
 
 def _madness(changes: Mapping[str, list[Any]], t: Translate) -> str:
@@ -86,6 +103,7 @@ class LogBuilder:
             suffix: str = "",
             character: str | None = who,
             character_name: str = name,
+            when: str = when,
         ) -> LogEntry:
             return LogEntry(
                 key=f"{event.seq}{suffix}",
@@ -181,8 +199,9 @@ class LogBuilder:
             case ev.ItemRolled() if data.override is not None:
                 title = item_title(data.item, self.lang)
                 rule = t(f"log.override_{data.override}")
-                yield entry(t("log.item_rolled_override", title=title, rule=rule))
+                yield from wrapped(entry, t("log.item_rolled_override", title=title, rule=rule))
             case ev.ItemRolled() | ev.ItemKept() | ev.ItemDiscarded() | ev.ItemRemoved():
-                yield entry(t(f"log.{event.kind}", title=item_title(data.item, self.lang)))
+                title = item_title(data.item, self.lang)
+                yield from wrapped(entry, t(f"log.{event.kind}", title=title))
             case ev.ItemNoted():
                 yield entry(t("log.item_noted", text=data.after))

@@ -1,0 +1,109 @@
+"""An item's name, read off its resolved tree: the alternative taken and every sub-roll's result.
+
+The name is the entry's words for the alternative picked (its ``name`` in the table file where
+the text will not do: "Quality shield (+10) at 70% of the usual weight", not "Quality armor
+(+10), or a quality shield (+10)"), then each sub-roll's result in the order rolled, joined by
+"; ": "Magic item (+5); Size: Lock picks". Values are written in, the dice are not ("13 gold
+pieces", not "13 gold pieces (1d20: 13)"), and no pointer to a table is left ("(size on 2e)"):
+the GM reads the dice in the tree, and players may be shown the name as it is. Never cut: a
+screen wraps it.
+
+A tree read back from a journal is named from today's tables when its rolls still fit them
+(same table, row, alternative and dice), so a fix to the wording reaches old campaigns; a tree
+that no longer fits is named from the texts it was written with.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from gmscreen.rules.tables_model import Lang, Option, Row, TableSet, Template
+from gmscreen.rules.tables_nodes import Node
+
+# For texts written with the tree (a tree that no longer fits the tables, or a title with no
+# tree): a die written out, "(1d6: 4)", "(3d6: 3+2+4 = 9)", "(1d10: 7 (typed))" (the value is
+# always next to it), and a pointer to the tables below, "(realm on 2d, size on 2e)", "(below)".
+_DIE_WRITTEN_OUT = re.compile(r" ?\(\d*d(?:\d+|%)[^()]*(?:\([^()]*\)[^()]*)*\)")
+_TABLE_POINTER = re.compile(r" ?\([^()]*(?:\b\d[a-z]\b|\bbelow\b|\babajo\b)[^()]*\)")
+
+SEPARATOR = "; "
+
+
+def plain(text: str) -> str:
+    """A text written with a roll, without its dice written out or its pointers to tables."""
+    return _TABLE_POINTER.sub("", _DIE_WRITTEN_OUT.sub("", text)).strip().rstrip(".").strip()
+
+
+def entry(node: Node, tables: TableSet) -> tuple[Row, Option | None] | None:
+    """The row and alternative ``node`` was rolled on, if today's tables still hold them as
+    rolled (a tree read back from a file is matched by table, row, range, choice and dice)."""
+    row = node.row
+    if row is not None:
+        return row, node.option
+    table = tables.tables.get(node.table)
+    index = node.row_index
+    if table is None or index is None or not 0 <= index < len(table.rows):
+        return None
+    row = table.rows[index]
+    if node.range != (row.lo, row.hi):
+        return None
+    option: Option | None = None
+    if node.choice is not None:
+        option = next((o for o in row.options if o.key == node.choice.key), None)
+        if option is None:
+            return None
+    elif row.options:
+        return None  # no alternative taken (yet, or the tables had none then)
+    declared = row.dice.keys() | (option.dice.keys() if option is not None else set())
+    if node.dice.keys() != declared:
+        return None
+    return row, option
+
+
+def _render(
+    pair: tuple[Template, Template], node: Node, exprs: Mapping[str, Any], lang: Lang
+) -> str:
+    template = pair[0] if lang == "en" else pair[1]
+    return template.values().render(node.dice, exprs)
+
+
+def words(node: Node, tables: TableSet, lang: Lang) -> str:
+    """What one roll adds to the name: its entry, for the alternative taken, values written in."""
+    bound = entry(node, tables)
+    if bound is None:
+        return plain(node.text(lang))
+    row, option = bound
+    exprs = row.dice if option is None else {**row.dice, **option.dice}
+    if option is not None and option.name is not None:
+        out = _render(option.name, node, exprs, lang)
+    else:
+        out = _render(row.name or (row.text_en, row.text_es), node, exprs, lang)
+        if option is not None:
+            extra = _render((option.text_en, option.text_es), node, exprs, lang)
+            if extra:
+                out = f"{out} {extra}"
+    return out.strip().rstrip(".")
+
+
+def full_name(node: Node, tables: TableSet, lang: Lang) -> str:
+    """The item's whole name: the entry's words, then every sub-roll's, in the order rolled."""
+    parts = (words(n, tables, lang) for n in node.walk())
+    return SEPARATOR.join(p for p in parts if p)
+
+
+def stored_name(item: Mapping[str, Any], lang: str, tables: TableSet) -> str:
+    """A journaled item's name in ``lang``, from its tree (``tree.tree``); an item with no
+    readable tree keeps its stored title, without dice or pointers."""
+    title = plain(str(item.get("title", "")))
+    tree = item.get("tree")
+    raw = tree.get("tree") if isinstance(tree, Mapping) else None
+    if not isinstance(raw, Mapping) or "table" not in raw:
+        return title
+    try:
+        node = Node.from_dict(raw)
+    except (KeyError, TypeError, ValueError):
+        return title
+    # The tables carry English and Spanish; another language reads the English
+    return full_name(node, tables, "es" if lang == "es" else "en") or title

@@ -18,7 +18,7 @@ from gmscreen.campaign import recap
 from gmscreen.campaign.player_safe import item_name
 from gmscreen.rules.tables import Node, PendingChoice, Resolution, load_tables
 from gmscreen.rules.tables_model import LANGS, Lang
-from gmscreen.rules.tables_names import full_name, plain
+from gmscreen.rules.tables_names import SEPARATOR, full_name, plain, summary
 from gmscreen.rules.tables_render import item_title
 
 TABLES = load_tables()
@@ -91,6 +91,12 @@ def test_the_full_name_carries_the_alternative_and_every_sub_roll(
                 assert plain(node.text(lang)) in name, (node.table, name)
             for die in node.dice.values():
                 assert str(die.total) in name, (node.table, die, name)
+        short = summary(tree, TABLES, lang)
+        assert len(short) <= len(name) and "…" not in short and "{" not in short
+        assert short.startswith(name.split(SEPARATOR)[0])  # the alternative, as in the name
+        for node in tree.walk():
+            for die in node.dice.values():
+                assert str(die.total) in short, (node.table, die, short)
         # a journaled item reads the same, and players get that very name
         item = {"title": full_name(tree, TABLES, "en"), "tree": stored}
         assert item_title(item, lang) == name
@@ -121,6 +127,17 @@ def _item(table_id: str, top: int, choice: int | None, lang: Lang = "en") -> str
         resolution.auto(rng)
     assert resolution.done
     return full_name(resolution.tree, TABLES, lang)
+
+
+def test_the_summary_says_each_sub_roll_in_few_words() -> None:
+    resolution = _resolve("merp-1", TABLES["merp-1"].row_for(92).index, 0, "low")
+    short = summary(resolution.tree, TABLES, "en")
+    assert short.endswith("; +0, 100% weight, no initiative bonus; no other power; impact critical")
+    example = Resolution(TABLES, "merp-2")
+    example.supply_typed(30)
+    example.supply_typed(9)
+    assert summary(example.tree, TABLES, "en") == "Magic item (+5); lock picks"
+    assert summary(example.tree, TABLES, "es") == "Objeto mágico (+5); ganzúas"
 
 
 def test_armor_and_shield_are_named_apart() -> None:

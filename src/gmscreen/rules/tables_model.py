@@ -100,6 +100,7 @@ class Option(msgspec.Struct, frozen=True, gc=False):
     # the whole item's name for this alternative, when the entry's text plus this one's is not
     # a name ("Quality armor (+5), or a quality shield (+5). Shield +5 ..."); see tables_names
     name: tuple[Template, Template] | None = None
+    brief: tuple[Template, Template] | None = None  # the result in a summary: "+15, 70% weight"
 
     def label(self, lang: Lang) -> str:
         return self.label_en if lang == "en" else self.label_es
@@ -119,6 +120,7 @@ class Row(msgspec.Struct, frozen=True, gc=False):
     options: tuple[Option, ...]
     # the words the entry gives an item's name, when its text points at the tables below
     name: tuple[Template, Template] | None = None
+    brief: tuple[Template, Template] | None = None  # the result in a summary: "1 spell"
 
     @property
     def range_text(self) -> str:
@@ -308,17 +310,18 @@ def _option(
         _rolls(raw.get("rolls"), where, loc),
         context,
         frozenset(when),
-        _name(raw, {**row_dice, **dice}, where, loc),
+        _name(raw, "name", {**row_dice, **dice}, where, loc),
+        _name(raw, "brief", {**row_dice, **dice}, where, loc),
     )
 
 
 def _name(
-    raw: Mapping[str, Any], dice: Mapping[str, DiceExpr], where: str, loc: _Where
+    raw: Mapping[str, Any], key: str, dice: Mapping[str, DiceExpr], where: str, loc: _Where
 ) -> tuple[Template, Template] | None:
-    """An entry's ``name``: it shows the same dice as the text, so the name carries every number."""
-    if "name" not in raw:
+    """An entry's ``name`` or ``brief``: the same dice as its text, so it carries every number."""
+    if key not in raw:
         return None
-    return _templates(raw["name"], dice, f"{where} name", loc)
+    return _templates(raw[key], dice, f"{where} {key}", loc)
 
 
 def _row(index: int, raw: Any, table_id: str, loc: _Where) -> Row:
@@ -340,8 +343,8 @@ def _row(index: int, raw: Any, table_id: str, loc: _Where) -> Row:
     if len(options) == 1:
         raise loc.fail(where, "a single option is no alternative")
     rolls = _rolls(raw.get("rolls"), where, loc)
-    name = _name(raw, dice, where, loc)
-    return Row(index, lo, hi, tuple(markers), *text, dice, rolls, options, name)
+    names = _name(raw, "name", dice, where, loc), _name(raw, "brief", dice, where, loc)
+    return Row(index, lo, hi, tuple(markers), *text, dice, rolls, options, *names)
 
 
 def _all_rolls(table: Table) -> list[tuple[Row, SubRoll]]:

@@ -6,7 +6,8 @@ the text will not do: "Quality shield (+10) at 70% of the usual weight", not "Qu
 "; ": "Magic item (+5); Size: Lock picks". Values are written in, the dice are not ("13 gold
 pieces", not "13 gold pieces (1d20: 13)"), and no pointer to a table is left ("(size on 2e)"):
 the GM reads the dice in the tree, and players may be shown the name as it is. Never cut: a
-screen wraps it.
+screen wraps it. :func:`summary` says the same in fewer words, each sub-roll by its ``brief``
+("+15, 70% weight, +3 initiative; glows near a chosen race, creature or alignment").
 
 A tree read back from a journal is named from today's tables when its rolls still fit them
 (same table, row, alternative and dice), so a fix to the wording reaches old campaigns; a tree
@@ -90,6 +91,27 @@ def words(node: Node, tables: TableSet, lang: Lang) -> str:
 def full_name(node: Node, tables: TableSet, lang: Lang) -> str:
     """The item's whole name: the entry's words, then every sub-roll's, in the order rolled."""
     parts = (words(n, tables, lang) for n in node.walk())
+    return SEPARATOR.join(p for p in parts if p)
+
+
+def brief_words(node: Node, tables: TableSet, lang: Lang) -> str:
+    """One sub-roll's result as a summary says it ("+15, 70% weight, +3 initiative"): the
+    ``brief`` of the alternative taken or of the row, else its words in the name."""
+    bound = entry(node, tables)
+    if bound is not None:
+        row, option = bound
+        brief = row.brief if option is None else option.brief or row.brief
+        if brief is not None:
+            exprs = row.dice if option is None else {**row.dice, **option.dice}
+            return _render(brief, node, exprs, lang).strip()
+    return words(node, tables, lang)
+
+
+def summary(node: Node, tables: TableSet, lang: Lang) -> str:
+    """The name made short: the entry's words, then each sub-roll's result in few words, with
+    every number still in it: "Magic item (+5); lock picks"."""
+    parts = [words(node, tables, lang)]
+    parts.extend(brief_words(n, tables, lang) for n in node.walk() if n is not node)
     return SEPARATOR.join(p for p in parts if p)
 
 

@@ -136,14 +136,14 @@ def merp_party() -> Campaign:
 def play_merp_session(folder: Path) -> None:
     rng = random.Random(1954)
     with open_campaign(folder, rng=rng, clock=wall_clock(EVENING + timedelta(days=7))) as live:
-        for who, table_id, cost in (("halbarad", TABLE_1, 1), ("ioreth", TABLE_2, 1)):
+        for who, table_id in (("halbarad", TABLE_1), ("ioreth", TABLE_2)):
             resolution = roll_table(merp_tables(), table_id, rng, choices=())
             while resolution.pending is not None and not resolution.done:
                 resolution.choose(0)
                 resolution.auto(rng)
             tree = resolution.to_dict()
             title = full_name(resolution.tree, merp_tables(), "en")
-            event = live.item_rolled(who, table_id, title, tree, cost)
+            event = live.item_rolled(who, table_id, title, tree)
             live.item_kept(who, str(event.data.item["id"]))  # type: ignore[union-attr]
 
 

@@ -51,12 +51,8 @@ def _item(live: LiveCampaign, who: str, table: str, seed: int, override: str | N
     while resolution.pending is not None and not resolution.done:
         resolution.choose(0)  # a choice offered: the first option
         resolution.auto(random.Random(seed))
-    profile = live.character(who).merp
-    assert profile is not None
-    price = merp.COSTS[profile.category][table].points  # type: ignore[index]
-    cost = min(price, profile.points_left) if override else price
     title = full_name(resolution.tree, merp.merp_tables(), "en")
-    event = live.item_rolled(who, table, title, resolution.to_dict(), cost, override)
+    event = live.item_rolled(who, table, title, resolution.to_dict(), override)
     assert isinstance(event.data, ev.ItemRolled)
     return str(event.data.item["id"])
 

@@ -56,8 +56,8 @@ RAISES: dict[str, Callable[[], object]] = {
     "no_kind_due": lambda: actions.check_kind(STATE, "artinar", dice.typed("1d6", 5)),
     "time_forward": lambda: actions.advance(STATE, 0, "", random.Random(1)),
     "empty_note": lambda: actions.note(STATE, "  ", None),
-    "merp_off": lambda: actions.item_rolled(NO_MODULES, "artinar", "merp-1", "x", {}, 1),
-    "no_merp_profile": lambda: actions.item_rolled(STATE, "artinar", "merp-1", "x", {}, 1),
+    "merp_off": lambda: actions.item_rolled(NO_MODULES, "artinar", "merp-1", "x", {}),
+    "no_merp_profile": lambda: actions.item_rolled(STATE, "artinar", "merp-1", "x", {}),
 }
 
 

@@ -31,21 +31,21 @@ def folder(tmp_path: Path) -> Path:
 
 def test_an_override_is_journaled_and_survives_a_reopen(folder: Path) -> None:
     with open_campaign(folder, rng=random.Random(1), clock=lambda: FIXED) as live:
-        plain = live.item_rolled("ioreth", "merp-2", "Runes", {"tree": {}}, 1)
+        plain = live.item_rolled("ioreth", "merp-2", "Runes", {"tree": {}})
         assert isinstance(plain.data, ev.ItemRolled) and plain.data.override is None
-        forced = live.item_rolled("ioreth", "merp-2", "Staff", {"tree": {}}, 0, "roll_limit")
-        assert isinstance(forced.data, ev.ItemRolled) and forced.data.override == "roll_limit"
-        assert "overrode the roll limit rule" in describe_action([forced], live.state)
+        forced = live.item_rolled("ioreth", "merp-2", "Staff", {"tree": {}}, "no_points")
+        assert isinstance(forced.data, ev.ItemRolled) and forced.data.override == "no_points"
+        assert "overrode the no points rule" in describe_action([forced], live.state)
         with pytest.raises(InvalidAction, match="names the rule"):
-            live.item_rolled("ioreth", "merp-2", "x", {}, 0, " ")
+            live.item_rolled("ioreth", "merp-2", "x", {}, " ")
         path = live.session_path
     assert path is not None
     lines = [json.loads(x) for x in path.read_text().splitlines()[1:]]
-    assert [x["data"].get("override") for x in lines] == [None, "roll_limit"]
+    assert [x["data"].get("override") for x in lines] == [None, "no_points"]
     events = read_session(path).events
     assert [e.data.override for e in events if isinstance(e.data, ev.ItemRolled)] == [
         None,
-        "roll_limit",
+        "no_points",
     ]
     merp = load(folder).state.character("ioreth").merp
     assert merp is not None and merp.rolls == {"merp-2": 2} and merp.points_left == 0

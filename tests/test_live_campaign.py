@@ -168,7 +168,7 @@ def test_characters_added_edited_removed(folder: Path) -> None:
 def test_items_rolled_kept_noted_removed_and_the_budget(folder: Path) -> None:
     tree = {"table": "merp-1", "text": "A sword", "value": None}
     with _open(folder) as live:
-        rolled = live.item_rolled("halbarad", "merp-1", "A sword", tree, 1)
+        rolled = live.item_rolled("halbarad", "merp-1", "A sword", tree)
         assert isinstance(rolled.data, ev.ItemRolled)
         item_id = str(rolled.data.item["id"])
         assert [i.id for i in live.pending_items("halbarad")] == [item_id]
@@ -178,16 +178,16 @@ def test_items_rolled_kept_noted_removed_and_the_budget(folder: Path) -> None:
         assert live.pending_items("halbarad") == []
         live.item_note("halbarad", item_id, "elvish runes")
         assert live.character("halbarad").inventory[0].notes == "elvish runes"
-        second = live.item_rolled("halbarad", "merp-1", "A cloak", {"x": 1}, 2)
+        second = live.item_rolled("halbarad", "merp-1", "A cloak", {"x": 1})
         live.item_discarded("halbarad", str(second.data.item["id"]))  # type: ignore[union-attr]
-        with pytest.raises(InvalidAction, match="0 background point"):
-            live.item_rolled("halbarad", "merp-2", "More", {}, 1)
+        with pytest.raises(InvalidAction, match=r"costs 2 background point.*only 1 are left"):
+            live.item_rolled("halbarad", "merp-2", "More", {})  # a non spell user pays 2 there
         with pytest.raises(InvalidAction, match="no MERP profile"):
-            live.item_rolled("artinar", "merp-1", "x", {}, 1)
+            live.item_rolled("artinar", "merp-1", "x", {})
         live.item_removed("halbarad", item_id)
         assert live.character("halbarad").inventory == ()
     reopened = load(folder).state.character("halbarad")
-    assert reopened.merp is not None and reopened.merp.points_spent == 3
+    assert reopened.merp is not None and reopened.merp.points_spent == 2  # 1 a Table 1 roll
 
 
 def test_listeners_hear_each_action(folder: Path) -> None:

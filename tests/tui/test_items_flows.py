@@ -77,7 +77,7 @@ def test_inventory_notes_stay_literal_and_remove_asks(tmp_path: Path) -> None:
     folder = merp_campaign(tmp_path)
     with open_campaign(folder, rng=random.Random(2), clock=fixed_clock) as live:
         tree = {"table": "merp-2", "inputs": [], "tree": {}}
-        event = live.item_rolled("ioreth", "merp-2", "Runes", tree, 1)
+        event = live.item_rolled("ioreth", "merp-2", "Runes", tree)
         live.item_kept("ioreth", str(event.data.item["id"]))  # type: ignore[union-attr]
     asyncio.run(_inventory(folder))
 
@@ -147,8 +147,8 @@ async def _profile(folder: Path) -> None:
 def test_the_roll_log_says_when_the_gm_overrode_the_rules(tmp_path: Path) -> None:
     folder = merp_campaign(tmp_path, points_total=1)
     with open_campaign(folder, rng=random.Random(2), clock=fixed_clock) as live:
-        live.item_rolled("ioreth", "merp-2", "Runes", {}, 1)
-        live.item_rolled("ioreth", "merp-2", "Staff", {}, 0, "no_points")
+        live.item_rolled("ioreth", "merp-2", "Runes", {})
+        live.item_rolled("ioreth", "merp-2", "Staff", {}, "no_points")
     asyncio.run(_log_says(folder))
 
 

@@ -186,9 +186,10 @@ def test_keys_typed_at_once_after_help_and_player_view(table_with: Callable[...,
 def campaign_with_items(root: Path, n: int) -> Path:
     folder = merp_campaign(root)
     with open_campaign(folder, rng=random.Random(2), clock=fixed_clock) as live:
-        for _ in range(n):
+        for made in range(n):
             tree = {"table": "merp-2", "inputs": [], "tree": {}}
-            event = live.item_rolled("ioreth", "merp-2", "Runes", tree, 1)
+            past_limit = "roll_limit" if made >= 2 else None  # Table 2 allows Ioreth two rolls
+            event = live.item_rolled("ioreth", "merp-2", "Runes", tree, past_limit)
             live.item_kept("ioreth", str(event.data.item["id"]))  # type: ignore[union-attr]
     return folder
 

@@ -30,7 +30,7 @@ def campaign_with_an_item(root: Path) -> Path:
     folder = merp_campaign(root)
     with open_campaign(folder, rng=random.Random(2), clock=fixed_clock) as live:
         tree = {"table": "merp-2", "inputs": [], "tree": {}}
-        event = live.item_rolled("ioreth", "merp-2", "Runes", tree, 1)
+        event = live.item_rolled("ioreth", "merp-2", "Runes", tree)
         live.item_kept("ioreth", str(event.data.item["id"]))  # type: ignore[union-attr]
     return folder
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from msgspec.structs import replace
 
@@ -25,8 +25,8 @@ from gmscreen.campaign.fields import (
     encode_merp,
     with_values,
 )
-from gmscreen.campaign.model import Campaign, Character, Item, Settings
-from gmscreen.rules import dice, madness
+from gmscreen.campaign.model import Campaign, Character, Item, MerpProfile, Settings
+from gmscreen.rules import dice, madness, merp
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, MadnessState
 
@@ -227,35 +227,77 @@ def _merp_character(state: Campaign, character_id: str) -> Character:
     return c
 
 
+class RollNotAllowed(InvalidAction):
+    """A roll the MERP rules refuse (the roll limit, the points left), with no GM override;
+    ``refused.message(lang)`` says why in the GM's language."""
+
+    def __init__(self, refused: merp.RollRefused) -> None:
+        super().__init__(refused.message("en"))
+        self.refused = refused
+
+
+def roll_refusal(profile: MerpProfile, table: str) -> merp.RollRefused | None:
+    """Why one more roll on ``table`` is not allowed for this profile, or None if it is."""
+    category = cast(merp.Category, profile.category)
+    rolls = {k: v for k, v in profile.rolls.items() if k in merp.TOP_TABLES}
+    try:
+        merp.check_roll_allowed(category, profile.points_total, rolls, table)
+    except merp.RollRefused as refused:
+        return refused
+    price = merp.COSTS[category][table].points
+    if price > profile.points_left:
+        # the profile's own count (a GM may have edited it) is the one the campaign enforces
+        return merp.RollRefused("no_points", table=table, cost=price, left=profile.points_left)
+    return None
+
+
+def roll_cost(profile: MerpProfile, table: str, override: str | None = None) -> int:
+    """What a roll on ``table`` costs this profile: the category's price, or, under a GM
+    override, at most the points left."""
+    try:
+        price = merp.COSTS[cast(merp.Category, profile.category)][table].points
+    except KeyError:
+        raise InvalidAction(
+            f"no price for a {profile.category!r} on {table!r}: the tables are "
+            + " and ".join(merp.TOP_TABLES)
+        ) from None
+    return price if override is None else max(0, min(price, profile.points_left))
+
+
 def item_rolled(
     state: Campaign,
     character_id: str,
     table: str,
     title: str,
     tree: Mapping[str, Any],
-    cost: int,
     override: str | None = None,
 ) -> Draft:
+    """A roll on a MERP table, paid at the category's price; the roll limit and the points left
+    are enforced here, unless ``override`` names the rule refusing it (the GM's call, journaled)."""
     c = _merp_character(state, character_id)
     assert c.merp is not None
     if override is not None and not override.strip():
         raise InvalidAction("an override names the rule it overrides")
-    if cost < 0:
-        raise InvalidAction("a roll cannot cost less than 0 points")
-    if cost > c.merp.points_left:
+    cost = roll_cost(c.merp, table, override)
+    refused = roll_refusal(c.merp, table)
+    if refused is None and override is not None:
+        raise InvalidAction(f"nothing to override: the rules allow this roll ({override!r} given)")
+    if refused is not None and override is None:
+        raise RollNotAllowed(refused)
+    if refused is not None and override != refused.key:
         raise InvalidAction(
-            f"{c.name} has {c.merp.points_left} background point(s) left; this roll costs {cost}"
+            f"the override names {override!r}, but the rule refusing the roll is {refused.key!r}"
         )
     made = c.merp.rolls.get(table, 0) + 1
     item_id, n = f"{table}-{made}", 1
     while c.item(item_id) is not None:
         n += 1
         item_id = f"{table}-{made}-{n}"
-    merp = replace(
+    merp_after = replace(
         c.merp, points_spent=c.merp.points_spent + cost, rolls={**c.merp.rolls, table: made}
     )
     item = encode_item(Item(item_id, table, title, dict(tree)))
-    changes = {"merp": [encode_merp(c.merp), encode_merp(merp)]}
+    changes = {"merp": [encode_merp(c.merp), encode_merp(merp_after)]}
     return character_id, ev.ItemRolled(item, cost, changes, override), state.clock
 
 

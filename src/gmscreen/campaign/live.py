@@ -188,17 +188,15 @@ class LiveCampaign:
         live: str,
         title: str,
         tree: Mapping[str, Any],
-        cost: int,
         override: str | None = None,
     ) -> ev.Event:
-        """A roll on a MERP table: pays ``cost`` points; keep or discard the item after.
-
-        ``override`` names the rule the GM set aside for this roll (``merp.RollRefused.key``);
-        the cost still cannot exceed the points left, so an override pays at most what is left.
+        """A roll on a MERP table, paid at the price of the character's category; keep or
+        discard the item after. A roll past the table's limit or the points left is refused
+        (:class:`~gmscreen.campaign.actions.RollNotAllowed`) unless ``override`` names the rule
+        refusing it (``merp.RollRefused.key``): the GM's call, journaled on the event; an
+        override pays at most the points left. See :func:`actions.roll_cost`.
         """
-        return self._one(
-            actions.item_rolled(self.state, character_id, live, title, tree, cost, override)
-        )
+        return self._one(actions.item_rolled(self.state, character_id, live, title, tree, override))
 
     def pending_items(self, character_id: str) -> list[Item]:
         """Items rolled this session and neither kept nor discarded yet."""

@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import cast
 
+from gmscreen.campaign import actions
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import InvalidAction
 from gmscreen.campaign.live import LiveCampaign
@@ -31,22 +32,8 @@ def budget_of(profile: MerpProfile) -> Budget:
 
 
 def refusal(profile: MerpProfile, table_id: str) -> RollRefused | None:
-    """Why one more roll on ``table_id`` is not allowed, or None if it is."""
-    category = cast(Category, profile.category)
-    rolls = {k: v for k, v in profile.rolls.items() if k in merp.TOP_TABLES}
-    try:
-        merp.check_roll_allowed(category, profile.points_total, rolls, table_id)
-    except RollRefused as refused:
-        return refused
-    if merp.COSTS[category][table_id].points > profile.points_left:
-        # the profile's own count (a GM may have edited it) is the one the campaign enforces
-        return RollRefused(
-            "no_points",
-            live=table_id,
-            cost=merp.COSTS[category][table_id].points,
-            left=profile.points_left,
-        )
-    return None
+    """Why one more roll on ``table_id`` is not allowed, or None if it is (the campaign's rule)."""
+    return actions.roll_refusal(profile, table_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,10 +99,7 @@ class ItemRoll:
         profile = self.character.merp
         if profile is None:
             raise InvalidAction(f"{self.character.name} has no MERP profile")
-        price = merp.COSTS[cast(Category, profile.category)][self.table_id].points
-        if self.override is not None:
-            return max(0, min(price, profile.points_left))  # an override pays what is left
-        return price
+        return actions.roll_cost(profile, self.table_id, self.override)
 
     # --- answers -------------------------------------------------------------------------------
 
@@ -148,17 +132,15 @@ class ItemRoll:
         """Once resolved, record the roll (pays the points); returns what was recorded."""
         if not self.done or self.rolled is not None:
             return self.rolled
-        cost = self.cost()
         event = self.live.item_rolled(
             self.character_id,
             self.table_id,
             self.title("en"),  # the journal keeps one language; item_title names it in others
             self.resolution.to_dict(),
-            cost,
             self.override,
         )
         assert isinstance(event.data, ev.ItemRolled)
-        self.rolled = Rolled(str(event.data.item["id"]), cost, self.override)
+        self.rolled = Rolled(str(event.data.item["id"]), event.data.cost, self.override)
         return self.rolled
 
     def keep(self) -> None:

@@ -38,7 +38,7 @@ def _typed_item(
         else:
             resolution.supply_typed(next(answers))
     title = full_name(resolution.tree, merp_tables(), "en")
-    event = live.item_rolled(who, table_id, title, resolution.to_dict(), 1)
+    event = live.item_rolled(who, table_id, title, resolution.to_dict())
     item_id = str(event.data.item["id"])  # type: ignore[union-attr]
     live.item_kept(who, item_id)
     return item_id

@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from gmscreen.rules.dice import DiceExpr
 from gmscreen.rules.tables_model import Lang, Option, Row, TableSet, Template
 from gmscreen.rules.tables_nodes import Node
 
@@ -64,7 +65,7 @@ def entry(node: Node, tables: TableSet) -> tuple[Row, Option | None] | None:
 
 
 def _render(
-    pair: tuple[Template, Template], node: Node, exprs: Mapping[str, Any], lang: Lang
+    pair: tuple[Template, Template], node: Node, exprs: Mapping[str, DiceExpr], lang: Lang
 ) -> str:
     template = pair[0] if lang == "en" else pair[1]
     return template.values().render(node.dice, exprs)

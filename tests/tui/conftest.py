@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import unicodedata
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 from textual import events
-from textual.keys import _character_to_key
+from textual.keys import KEY_NAME_REPLACEMENTS
 from textual.pilot import Pilot
 
 from gmscreen.campaign.live import LiveCampaign, open_campaign
@@ -89,18 +90,24 @@ CREW = (
 )
 
 
+def key_name(character: str) -> str:
+    """Textual's name for the key that types ``character`` ("." is full_stop, " " is space)."""
+    if character.isalnum():
+        return character
+    name = unicodedata.name(character).lower().replace(" ", "_").replace("-", "_")
+    return KEY_NAME_REPLACEMENTS.get(name, name)
+
+
 def type_ahead(app: GMScreenApp, *keys: str) -> None:
     """Queue every key before any is handled, as from a fast GM or a terminal's buffer (Pilot's
-    press waits between keys, which hides the races); a one-character key is that character."""
-    driver = app._driver
-    assert driver is not None
+    press waits between keys, which hides the races); a one-character key is that character.
+    The keys go into the app's queue as the terminal driver puts them there."""
     for key in keys:
         if len(key) == 1:
-            event = events.Key(key if key.isalnum() else _character_to_key(key), key)
+            event = events.Key(key_name(key), key)
         else:
             event = events.Key(key, "\r" if key == "enter" else None)
-        event.set_sender(app)
-        driver.send_message(event)
+        app.post_message(event)
 
 
 async def drain(app: GMScreenApp, pilot: Pilot[None]) -> None:

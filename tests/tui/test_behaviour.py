@@ -256,12 +256,8 @@ def test_the_header_counts_the_rounds_of_a_fight(table_with) -> None:  # type: i
 def type_ahead(app: GMScreenApp, *keys: str) -> None:
     """Keys arriving together, as from a fast typist or a terminal's buffer: each is queued
     before any is handled (Pilot's press waits between keys, which hides races)."""
-    driver = app._driver
-    assert driver is not None
     for key in keys:
-        event = events.Key(key, key if len(key) == 1 else None)
-        event.set_sender(app)
-        driver.send_message(event)
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
 
 
 def test_keys_typed_ahead_in_a_check_are_not_lost(table_with) -> None:  # type: ignore[no-untyped-def]

@@ -118,3 +118,53 @@ async def _row_then_die(folder: Path) -> None:
         tree = text_of(app, "#tree")
         assert "Table 2d" in tree and "1d10: 7 (typed)" in tree
         assert "Table 2e" in text_of(app, "#prompt")
+
+
+def test_a_refused_roll_overridden_and_its_dice_typed_at_once(tmp_path: Path) -> None:
+    """No points left: Table 2 refuses the typed 97 and asks; "y" overrides, and the sub-rolls
+    typed right after answer the roll the override began, as when typed slowly. The question
+    used to open from a worker, a message later: the "y" and the dice went to the tables."""
+    keys = ("9", "7", "enter", "y", "3", "enter", "2", "enter", "4", "enter", "2", "enter")
+    keys += ("1", "enter", "escape")  # the last die, then esc: the roll is discarded
+
+    async def run(folder: Path, fast: bool) -> list[dict[str, object]]:
+        app = build(folder)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_tables(app, pilot)
+            if fast:
+                type_ahead(app, *keys)
+                await drain(app, pilot)
+            else:
+                for key in keys:
+                    await pilot.press(key)
+                    await settle(app, pilot)
+            assert app.screen is screen and screen.roll is None
+        return journal(app)
+
+    (tmp_path / "slow").mkdir()
+    (tmp_path / "fast").mkdir()
+    slow = asyncio.run(run(merp_campaign(tmp_path / "slow", points_total=0), False))
+    fast = asyncio.run(run(merp_campaign(tmp_path / "fast", points_total=0), True))
+    assert [(x["kind"], x["data"].get("override")) for x in fast] == [
+        ("item_rolled", "no_points"),
+        ("item_discarded", None),
+    ]
+    inputs = fast[0]["data"]["item"]["tree"]["inputs"]  # type: ignore[index]
+    assert [i["roll"]["total"] for i in inputs] == [97, 3, 2, 5, 2, 1]
+    assert [(x["kind"], x["data"]) for x in fast] == [(x["kind"], x["data"]) for x in slow]
+
+
+def test_a_roll_abandoned_and_the_next_die_typed_at_once(tmp_path: Path) -> None:
+    asyncio.run(_abandon_then_die(merp_campaign(tmp_path)))
+
+
+async def _abandon_then_die(folder: Path) -> None:
+    app = build(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_tables(app, pilot)
+        # 41 stops at a sub-roll; esc asks, "y" abandons it, and 97 starts the next roll
+        type_ahead(app, "4", "1", "enter", "escape", "y", "9", "7", "enter")
+        await drain(app, pilot)
+        assert app.screen is screen and screen.roll is not None
+        assert "Table 2  1d100: 97 (typed)  [97]" in text_of(app, "#tree")
+        assert app.live.events == []  # an abandoned roll is not journaled

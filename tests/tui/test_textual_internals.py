@@ -1,38 +1,22 @@
-"""Every private name of Textual (and Rich) that gmscreen relies on, in one place.
+"""The one private name of Textual that gmscreen relies on, in one place.
 
-Textual is pinned (pyproject: textual==8.2.8). The keys typed ahead (tui/typeahead.py) use a few
-of its private names, each named in a comment where it is used (the drawing uses none). A
-Textual upgrade fails here first, with the name that moved.
+Textual is pinned (pyproject: textual==8.2.8). Neither the drawing nor the keys typed ahead
+(tui/typeahead.py) use a private name now; per-instance bindings (tui/commands.py add_bindings,
+relabel_bindings) assign ``DOMNode._bindings``, as harlequin and posting do: Textual has no public
+way to give one instance its own bindings. A Textual upgrade fails here first if it moves.
 """
 
 from __future__ import annotations
 
-import importlib
 from importlib.metadata import version
 
-import pytest
-from textual.events import Key
-from textual.screen import Screen
-
-MODULE_NAMES = [
-    ("textual._context", "active_message_pump"),
-]
-
-CLASS_ATTRIBUTES = [
-    (Screen, "_modal_binding_chain"),
-    (Key, "_set_forwarded"),
-]
+from textual.binding import BindingsMap
+from textual.widget import Widget
 
 
 def test_textual_is_the_pinned_version() -> None:
     assert version("textual") == "8.2.8"
 
 
-@pytest.mark.parametrize(("module", "name"), MODULE_NAMES)
-def test_private_module_names(module: str, name: str) -> None:
-    assert hasattr(importlib.import_module(module), name)
-
-
-@pytest.mark.parametrize(("cls", "name"), CLASS_ATTRIBUTES)
-def test_private_class_attributes(cls: type, name: str) -> None:
-    assert hasattr(cls, name)
+def test_a_widget_keeps_its_bindings_in_a_bindings_map() -> None:
+    assert isinstance(Widget()._bindings, BindingsMap)

@@ -7,15 +7,12 @@ it, with their words taken from the catalog (``command.<id>.name`` and ``command
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Literal
 
-from textual import events
-from textual.actions import parse
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
-from textual.screen import Screen
 
 from gmscreen.tui.i18n import Translate
 
@@ -166,7 +163,9 @@ def add_bindings(node: DOMNode, extra: Iterable[Binding]) -> None:
     """Give one screen or widget instance more bindings.
 
     Bindings are usually a class attribute, but ours carry catalog words, which belong to the
-    app's catalog (its language), so each instance gets its own map.
+    app's catalog (its language), so each instance gets its own map. Textual has no public way
+    to give one instance its own bindings: ``DOMNode._bindings`` is the one private name we use
+    for it (harlequin and posting do the same), on the scanned allowlist.
     """
     node._bindings = BindingsMap([*(binding for _, binding in node._bindings), *extra])
 
@@ -189,23 +188,3 @@ def relabel_bindings(node: DOMNode, t: Translate) -> None:
             for _, binding in node._bindings
         ]
     )
-
-
-def run_own_binding(screen: Screen[Any], event: events.Key, actions: Container[str]) -> bool:
-    """Run ``screen``'s own binding for ``event`` now, if it is one of ``actions``.
-
-    Textual hands each key to ``on_key`` before it runs the binding of the key typed before it,
-    so a fast "53 enter enter 4" would see the 4 while an outcome is still up. A dialog that
-    takes typed keys calls this first in ``on_key``: its own keys then run in the order typed,
-    and remapped keys still hold (``active_bindings`` has them).
-    """
-    active = screen.active_bindings.get(event.key)
-    if active is None or active.node is not screen:
-        return False
-    _, name, parameters = parse(active.binding.action)
-    if name not in actions:
-        return False
-    event.stop()
-    event.prevent_default()
-    getattr(screen, f"action_{name}")(*parameters)
-    return True

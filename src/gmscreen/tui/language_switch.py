@@ -9,47 +9,45 @@ position are the widgets' own state and stay as they were.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any, Protocol
 
-from textual.content import Content
-from textual.widgets import Static
+from textual.app import App
+from textual.screen import Screen
 
+from gmscreen.campaign.live import LiveCampaign
 from gmscreen.i18n import other_language
 from gmscreen.tui.commands import relabel_bindings
-from gmscreen.tui.i18n import Catalog
-from gmscreen.tui.widgets.roll_log import RollLog
-from gmscreen.tui.widgets.roster import Roster
-
-if TYPE_CHECKING:
-    from gmscreen.tui.screens.main import MainScreen
+from gmscreen.tui.i18n import Catalog, Translate
 
 
-def switch_language(screen: MainScreen) -> None:
+class Switching(Protocol):
+    """What switching needs of the GM's screen (the main screen is one)."""
+
+    live: LiveCampaign
+    lang: str
+    t: Translate
+
+    @property
+    def app(self) -> App[Any]: ...
+    @property
+    def screen(self) -> Screen[Any]: ...
+    def do(self, what: Callable[[], object]) -> bool: ...
+    def relabel(self, lang: str) -> None: ...
+
+
+def switch_language(screen: Switching) -> None:
     """Flip en ↔ es from the GM's screen (only while no other window is open over it)."""
     catalog = getattr(screen.app, "catalog", None)
     if not isinstance(catalog, Catalog):  # pragma: no cover - the GM's screen runs in our app
         return
-    if screen.app.screen is not screen:
-        screen.notify(screen.t("app.language_busy"), severity="warning")
+    if not screen.screen.is_active:
+        screen.app.notify(screen.t("app.language_busy"), severity="warning")
         return
     new = other_language(screen.lang)
-    if not screen._do(lambda: screen.live.change_settings(language=new)):
+    if not screen.do(lambda: screen.live.change_settings(language=new)):
         return
     catalog.use(new)
     relabel_bindings(screen.app, catalog.t)
-    relabel(screen, new)
-    screen.notify(screen.t("app.language_changed", language=screen.t(f"language.{new}")))
-
-
-def relabel(screen: MainScreen, lang: str) -> None:
-    """Redraw every word of the GM's screen in ``lang`` (its ``t`` already speaks it)."""
-    t = screen.t
-    screen.lang = lang
-    relabel_bindings(screen, t)
-    relabel_bindings(screen.query_one(Roster), t)
-    screen.query_one(RollLog).border_title = t("log.title")
-    screen.query_one("#empty", Static).update(Content(t("app.no_character")))
-    screen.query_one("#spark-title", Static).update(Content(t("detail.sparkline")))
-    screen.past_lines = screen.past_log_lines()
-    screen.refresh_all(rebuild_log=True)  # cards redraw: their context carries the language
-    screen.refresh_bindings()
+    screen.relabel(new)
+    screen.app.notify(screen.t("app.language_changed", language=screen.t(f"language.{new}")))

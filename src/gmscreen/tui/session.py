@@ -1,13 +1,14 @@
-"""Small helpers composing the campaign table's public API into what the dialogs show.
+"""What the madness dialogs show, and the adapters that make it from the live campaign.
 
-The table returns journal events; the dialogs want a few numbers (madness before and after,
-the outcome). These adapters read them off the events, so the dialogs stay free of event types.
+The live campaign returns journal events; the dialogs want a few numbers (madness before and
+after, the outcome). The records they show are defined here, next to the adapters that read
+them off the events, so the dialogs stay free of event types and this module of the dialogs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import InvalidAction
@@ -17,9 +18,46 @@ from gmscreen.rules.dice import Roll
 from gmscreen.rules.madness import MadnessState, Odds, madness_after_episode
 from gmscreen.rules.madness_check import Phase
 
-if TYPE_CHECKING:  # the records the dialogs show; their modules load with the dialogs
-    from gmscreen.tui.screens.check import EpisodeShown, StepShown
-    from gmscreen.tui.screens.gain import GainDone
+
+@dataclass(frozen=True, slots=True)
+class GainDone:
+    """A gain as the gain dialog reports it."""
+
+    amount: int
+    before: int  # madness
+    after: int
+    roll: Roll | None
+
+
+@dataclass(frozen=True, slots=True)
+class StepShown:
+    """One d100 of the check, as the check dialog shows it."""
+
+    roll: Roll
+    outcome: str  # success, failure or fumble
+    before: int  # madness
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodeShown:
+    """The madness a failed check started, as the check dialog shows it."""
+
+    kind: str
+    kind_roll: Roll
+    permanent: bool
+    amount: int
+    unit: str
+    madness_after: int  # once the episode is over
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """What the check dialog is dismissed with once the check is over."""
+
+    outcome: str  # success, failure or fumble
+    steps: tuple[StepShown, ...]
+    episode: EpisodeShown | None
 
 
 def _madness(changes: Mapping[str, list[object]], now: int) -> tuple[int, int]:
@@ -38,8 +76,6 @@ def apply_gain(
     roll: Roll | None,
     adjustment: int,
 ) -> GainDone:
-    from gmscreen.tui.screens.gain import GainDone
-
     event = live.gain(character_id, preset, inputs, roll, adjustment)
     data = event.data
     if not isinstance(data, ev.Gain):  # pragma: no cover - the live campaign's contract
@@ -73,8 +109,6 @@ class CheckAdapter:
         return self.check.fumble_chance()
 
     def roll(self, d100: Roll) -> StepShown:
-        from gmscreen.tui.screens.check import StepShown
-
         event = self.check.roll(d100)
         data = event.data
         if not isinstance(data, ev.CheckRoll):  # pragma: no cover - the live campaign's contract
@@ -83,8 +117,6 @@ class CheckAdapter:
         return StepShown(data.roll, data.outcome, before, after)
 
     def choose_kind(self, d6: Roll) -> EpisodeShown:
-        from gmscreen.tui.screens.check import EpisodeShown
-
         event = self.check.choose_kind(d6)
         data = event.data
         if not isinstance(

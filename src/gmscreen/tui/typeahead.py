@@ -1,26 +1,37 @@
 """Keys typed ahead of a screen or dialog that opens go to it, in the order typed.
 
-Textual hands each key to the focused widget as it takes it from its queue, but runs an ordinary
-binding only once the key has gone through that widget and back up to the app: by then the keys
-typed after it have gone to the same widget. A binding that opens a dialog (from a worker, or
-even at once) therefore left the keys typed right after it on the screen below, where they were
-lost or ran its commands. Here:
+Textual's app takes each key from its queue, runs its *priority* bindings at once, and otherwise
+hands the key to the focused widget; from there it goes up to the screen and the app, and the
+ordinary bindings run only once it is back at the app, after the keys typed later have been
+handed out too. A key that opened a dialog as an ordinary binding therefore left the keys typed
+right after it on the screen below, where they were lost or ran its commands. The recipe, with
+Textual's public API only:
 
-* a key that opens something is a *priority* binding: the app runs it as it takes the key, and
-  takes no other key until it returns. Its action calls :func:`open_screen`, which first lets
-  the keys typed before it be handled (:func:`keys_settled`: a cursor move typed just before
-  ``delete`` moves the cursor first), then pushes the screen and returns once it is mounted and
-  focused. The keys typed meanwhile wait in the app's queue, then go to the new screen.
-* the screens that have such keys run their other bindings as each key reaches them
-  (:func:`run_bindings_now`), so that :func:`keys_settled` sees them done.
-* a dialog's keys that may close it (enter, esc, r) are priority bindings too, whose action runs
-  through :func:`close_in_order`: once the keys typed before are handled, it runs, and if it
-  closed the dialog, the app takes the next key only once the callback of whoever opened the
-  dialog (:func:`open_screen`) is done. A gain's check, the next check due, opened from that
-  callback, so gets the keys typed after the closing key; without one, the screen below does.
-* :class:`InOrderInput`, a text box, runs the keys it does not type (tab, enter, the cursor
-  moves) as they arrive, and hands on the keys that reach it after the focus has moved on: a
-  form filled in at once, tabs and all, gets each field's own text.
+1. **Openers are priority bindings.** The action of a key that opens a screen is marked
+   :func:`opener`, and :func:`with_openers` makes its binding a priority one: the app runs it as
+   it takes the key and takes no other key until it returns. The action awaits
+   :func:`open_screen`, which first lets the keys already handed to the screen below be handled
+   (:func:`keys_settled`: a cursor move typed just before ``delete`` moves the cursor first),
+   then pushes the screen and returns once it is mounted and focused. The keys typed meanwhile
+   waited in the app's queue: they go to the new screen.
+2. **Every other binding runs as its key reaches the screen** (:func:`run_binding_now`, from the
+   screen's ``on_key``), so that :func:`keys_settled` sees it done, and a key typed before the
+   opener acts before it. It is the one way here to run a key's binding now.
+3. **A dialog's closing keys are priority bindings too** (:class:`InOrderDialog`, whose
+   ``action_roll``/``action_confirm``/``action_cancel`` go through :func:`close_in_order`). The
+   dialog was pushed by the app (step 1), and Textual runs a dialog's result callback on whoever
+   pushed it, right after the message being handled (``call_next``): so the callback runs before
+   the app takes the key typed after the closing one, and what it opens (a gain's check, the
+   next check due) gets that key. A callback that awaits runs as a worker, and the app waits
+   for it at most :data:`CALLBACK_WAIT`, so a slow one cannot stop the app taking keys.
+4. **A key that reaches a screen no longer shown, or a text box that has lost the focus**
+   (typed right after the key that moved it on) goes back to the app as if typed now
+   (:func:`pass_on`), and so to what is shown or focused now. :class:`InOrderInput` is a text box
+   that runs its tab, enter and cursor keys as they arrive, so a form typed at once, tabs and
+   all, gets each field's own text.
+
+No private name of Textual is used; the one private-looking access, ``DOMNode._bindings``, is in
+:mod:`gmscreen.tui.commands` (per-instance bindings) and explained there.
 """
 
 from __future__ import annotations
@@ -28,13 +39,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
-import weakref
 from collections.abc import Awaitable, Callable, Iterable
+from contextvars import ContextVar
 from dataclasses import replace
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from textual import events
-from textual._context import active_message_pump
+from textual.actions import parse
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
@@ -48,68 +59,119 @@ S = TypeVar("S", bound=Screen[Any])
 P = ParamSpec("P")
 Done = Callable[[R | None], None] | Callable[[R | None], Awaitable[None]]  # what a screen gives
 
+CALLBACK_WAIT = 2.0  # seconds the app holds the keys for a dialog's awaiting callback, at most
+
+# The screen whose own message queue runs the code now, when that code is ours: a binding run
+# by run_binding_now from its on_key, or a result callback it asked for. Waiting for that
+# screen's queue to empty from there would wait for ever (it is the one running), and the keys
+# it was handed before have been handled already: they reached it first, in order.
+_RUNNING_ON: ContextVar[Screen[Any] | None] = ContextVar("gmscreen_running_on", default=None)
+
 
 async def keys_settled(screen: Screen[Any]) -> None:
-    """Return once the keys already handed to ``screen`` (its focused widget, then each parent up
-    to the screen, as a key bubbles) have been handled there. From the screen's own handler
-    (its ``on_key``) they have: they reached it in order, the one it handles now last."""
-    if active_message_pump.get(None) is screen:
+    """Return once the keys already handed to ``screen`` have been handled there.
+
+    The app hands a key to the widget focused as it takes it, and the key then goes up from
+    parent to parent to the screen. The focus may have moved since (a roll moves it from the
+    rows to its result), so every widget that can take the focus is waited for, then their
+    parents, level by level, and the screen last: a key handled by a widget is in its parent's
+    queue before the wait reaches the parent."""
+    if _RUNNING_ON.get() is screen:
         return
-    node: DOMNode | None = screen.focused or screen
-    loop = asyncio.get_running_loop()
-    while node is not None:
-        done: asyncio.Future[None] = loop.create_future()
-        if node.call_later(done.set_result, None):  # queued behind the keys it has
-            await done
-        if node is screen:
-            return
-        node = node.parent
+    level: set[DOMNode] = {w for w in screen.walk_children(Widget) if w.can_focus}
+    while level:
+        await asyncio.gather(*(_drained(node) for node in level))
+        level = {n.parent for n in level if n.parent is not None and n.parent is not screen}
+    await _drained(screen)
+
+
+async def _drained(node: DOMNode) -> None:
+    """Return once ``node`` has handled the messages it has now."""
+    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    if node.call_later(done.set_result, None):  # queued behind the keys it has
+        await done
 
 
 def opener(
     action: Callable[Concatenate[S, P], Awaitable[None]],
 ) -> Callable[Concatenate[S, P], Awaitable[None]]:
-    """For the action of a priority binding: the keys typed before its key are handled first
-    (it reads the selection, the journal, as they left them)."""
+    """Mark the action of a key that opens a screen: :func:`with_openers` makes its binding a
+    priority one, and the keys typed before its key are handled first (it reads the selection,
+    the journal, as they left them)."""
 
     async def run(screen: S, /, *args: P.args, **kwargs: P.kwargs) -> None:
         await keys_settled(screen)
         await action(screen, *args, **kwargs)
 
     run.__doc__ = action.__doc__
+    _OPENERS.add(run)
     return run
 
 
-CALLBACK_WAIT = 2.0  # seconds close_in_order holds the keys for a dialog's callback, at most
+_OPENERS: set[Callable[..., Awaitable[None]]] = set()  # the actions marked @opener
 
-# each screen opened by open_screen: set once the callback it was opened with has run, after it closed
-_CALLBACK_DONE: weakref.WeakKeyDictionary[Screen[Any], asyncio.Event] = weakref.WeakKeyDictionary()
+
+def is_opener(node: DOMNode, action: str) -> bool:
+    """Whether ``action`` (a binding's, on ``node``) is marked :func:`opener`."""
+    _, name, _ = parse(action)
+    return getattr(type(node), f"action_{name}", None) in _OPENERS
+
+
+def with_openers(node: DOMNode, bindings: Iterable[Binding]) -> list[Binding]:
+    """``node``'s bindings, those whose action is an :func:`opener` made priority bindings: the
+    openers are listed once, by their decorator."""
+    return [replace(b, priority=True) if is_opener(node, b.action) else b for b in bindings]
+
+
+def priority(bindings: Iterable[Binding]) -> list[Binding]:
+    """The same bindings, run by the app as it takes their key (a dialog's closing keys)."""
+    return [replace(binding, priority=True) for binding in bindings]
+
+
+def _result_callback(
+    below: Screen[Any], done: Done[R] | None, on_screen: Screen[Any] | None
+) -> Callable[[R | None], Awaitable[None]] | None:
+    """What :func:`open_screen` gives Textual as the dialog's result callback. Textual runs it
+    on whoever pushed the dialog: the app (``on_screen`` is None) or ``on_screen``'s queue."""
+    if done is None:
+        return None
+
+    async def callback(result: R | None) -> None:
+        token = _RUNNING_ON.set(on_screen)
+        try:
+            outcome = done(result)
+            if not inspect.isawaitable(outcome):
+                return
+            if on_screen is not None:  # only that screen waits: the app goes on taking keys
+                await outcome
+                return
+        finally:
+            _RUNNING_ON.reset(token)
+        # On the app, which takes no key meanwhile: what the callback opens gets the next one.
+        # Bounded: a callback that waits on something slow (or on the GM) must not leave the
+        # app taking no key at all; past the bound the keys go on as Textual hands them out.
+        finished = asyncio.Event()
+
+        async def run(work: Awaitable[None]) -> None:
+            try:
+                await work
+            finally:
+                finished.set()
+
+        below.run_worker(run(outcome), exit_on_error=True)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(finished.wait(), CALLBACK_WAIT)
+
+    return callback
 
 
 async def open_screen(below: Screen[Any], screen: Screen[R], done: Done[R] | None = None) -> None:
-    """Open ``screen`` over ``below`` (``done`` gets what it is dismissed with), from a priority
-    binding: the keys typed before are handled first, and those typed after go to ``screen``.
-
-    ``done`` runs on ``below`` (not on the app, which :func:`close_in_order` keeps waiting for it);
-    what it opens with this function gets the keys typed after the one that closed ``screen``."""
+    """Open ``screen`` over ``below`` (``done`` gets what it is dismissed with): the keys typed
+    before are handled first, and those typed after go to ``screen``. Call it from an
+    :func:`opener`, or from ``done`` of a screen opened with it (the next dialog of a chain)."""
     await keys_settled(below)
-    finished = _CALLBACK_DONE[screen] = asyncio.Event()
-
-    async def callback(result: R | None) -> None:
-        try:
-            if done is not None:
-                outcome = done(result)
-                if inspect.isawaitable(outcome):
-                    await outcome
-        finally:
-            finished.set()
-
-    token = active_message_pump.set(below)  # push_screen runs the callback on the caller's pump
-    try:
-        mounted = below.app.push_screen(screen, callback)
-    finally:
-        active_message_pump.reset(token)
-    await mounted
+    on_screen = _RUNNING_ON.get()
+    await below.app.push_screen(screen, _result_callback(below, done, on_screen))
     if screen.focused is None:  # as Textual would, a moment later: the keys need it now
         auto = screen.AUTO_FOCUS if screen.AUTO_FOCUS is not None else screen.app.AUTO_FOCUS
         for widget in screen.query(auto) if auto else ():
@@ -119,93 +181,92 @@ async def open_screen(below: Screen[Any], screen: Screen[R], done: Done[R] | Non
 
 
 async def close_in_order(screen: Screen[Any], action: Callable[[], object]) -> None:
-    """For a dialog's priority binding (its ``_action_<name>``, which Textual runs rather than
-    ``action_<name>``) whose ``action`` may close it: the keys typed before are handled first;
-    if it closed the dialog, this returns (and the app takes the next key) once the callback it
-    was opened with (:func:`open_screen`) is done: the keys typed after go to what that opens."""
+    """For a dialog's priority binding whose ``action`` may close it: the keys typed before are
+    handled first, then ``action`` runs (if the dialog is still the one shown). Its result
+    callback then runs before the app takes the next key (see the module's docstring)."""
     await keys_settled(screen)
-    if screen.app.screen is not screen:
-        return
-    action()
-    finished = _CALLBACK_DONE.get(screen)
-    if finished is not None and screen not in screen.app.screen_stack:
-        # Bounded: a callback that waited on something slow (or on the GM) must not leave the
-        # app taking no key at all; past the bound the keys go on as Textual hands them out.
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(finished.wait(), CALLBACK_WAIT)
+    if screen.is_active:
+        action()
 
 
-def priority(bindings: Iterable[Binding]) -> list[Binding]:
-    """The same bindings, run by the app as it takes their key (for :class:`InOrderDialog`)."""
-    return [replace(binding, priority=True) for binding in bindings]
+def dismiss_once(screen: Screen[R], result: R | None) -> None:
+    """Dismiss ``screen`` with ``result`` if it is still the one shown: two closing keys typed at
+    once (enter then esc, y then n) close it but once, and never the screen below."""
+    if screen.is_active:
+        screen.dismiss(result)
 
 
 class InOrderDialog(KeptBackground[R]):
     """A dialog whose roll, confirm and cancel keys may close it: given as :func:`priority`
-    bindings, they run through :func:`close_in_order` (the keys typed after go to what opens
-    next). Its ``action_<name>`` methods do the work. (Its dimmed background is drawn once per
-    change of the screen below: see KeptBackground.)"""
+    bindings, its ``action_roll``/``action_confirm``/``action_cancel`` run them through
+    :func:`close_in_order` (the keys typed after go to what opens next). Subclasses do the work
+    in :meth:`roll`, :meth:`confirm` and :meth:`cancel`, and close with :meth:`close`. (Its
+    dimmed background is drawn once per change of the screen below: see KeptBackground.)"""
 
-    def action_roll(self) -> None:
+    def roll(self) -> None:
         """Roll the die awaited, if any."""
 
-    def action_confirm(self) -> None:
+    def confirm(self) -> None:
         """Go on (and perhaps close)."""
 
-    def action_cancel(self) -> None:
+    def cancel(self) -> None:
         """Close without going on."""
 
-    async def _action_roll(self) -> None:
-        await close_in_order(self, self.action_roll)
+    def close(self, result: R | None) -> None:
+        dismiss_once(self, result)
 
-    async def _action_confirm(self) -> None:
-        await close_in_order(self, self.action_confirm)
+    async def action_roll(self) -> None:
+        await close_in_order(self, self.roll)
 
-    async def _action_cancel(self) -> None:
-        await close_in_order(self, self.action_cancel)
+    async def action_confirm(self) -> None:
+        await close_in_order(self, self.confirm)
+
+    async def action_cancel(self) -> None:
+        await close_in_order(self, self.cancel)
 
 
-def pass_on(screen: Screen[Any], event: events.Key) -> bool:
-    """A key that reaches ``screen`` once another is shown (typed right after the key that closed
-    it, or that opened one from its ``on_key``) goes to the one shown, as if typed now."""
-    if screen.app.screen is screen:
+def pass_on(node: Widget, event: events.Key) -> bool:
+    """A key that reaches ``node`` once it is no longer where the keys go (its screen no longer
+    shown, or, for a widget that can take the focus, the focus moved on) goes to the app again,
+    as if typed now, and so to what is shown and focused now."""
+    if isinstance(node, Screen):
+        moved_on = not node.is_active
+    else:
+        moved_on = not node.screen.is_active or node.app.focused is not node
+    if not moved_on:
         return False
     event.stop()
     event.prevent_default()
-    screen.app.post_message(events.Key(event.key, event.character))
+    node.app.post_message(events.Key(event.key, event.character))
     return True
 
 
-async def run_bindings_now(screen: Screen[Any], event: events.Key) -> bool:
-    """Run the binding ``event`` has on ``screen`` (its focused widget's, its own or the app's)
-    as the key reaches the screen, rather than once it has gone up to the app. A key that
-    reaches it once closed goes on (:func:`pass_on`)."""
+async def run_binding_now(screen: Screen[Any], event: events.Key) -> bool:
+    """Run the binding ``event`` has on ``screen`` now (its focused widget's, its own or the
+    app's, as ``active_bindings`` resolves it, remapped keys too), as the key reaches the screen,
+    rather than once it has gone up to the app. A key that reaches it once another screen is
+    shown goes on (:func:`pass_on`). Call it from the screen's ``on_key``."""
     if pass_on(screen, event):
         return True
-    if screen.app.screen is not screen:
+    active = screen.active_bindings.get(event.key)
+    if active is None or not active.enabled:
         return False
-    for namespace, keys in screen._modal_binding_chain:
-        for binding in keys.key_to_bindings.get(event.key, ()):
-            if not binding.priority and await screen.app.run_action(binding.action, namespace):
-                event.stop()
-                event.prevent_default()
-                return True
-    return False
+    token = _RUNNING_ON.set(screen)
+    try:
+        ran = await screen.app.run_action(active.binding.action, active.node)
+    finally:
+        _RUNNING_ON.reset(token)
+    if ran:
+        event.stop()
+        event.prevent_default()
+    return ran
 
 
 class InOrderInput(TextInput):
     """A text box that keeps the keys typed ahead in order (see the module's docstring)."""
 
     async def on_key(self, event: events.Key) -> None:
-        if pass_on(self.screen, event):
-            return
-        focused = self.screen.focused
-        if focused is not self and isinstance(focused, Widget):
-            event.stop()
-            event.prevent_default()
-            key = events.Key(event.key, event.character)
-            key._set_forwarded()  # (not a key from the terminal: the app would hand it out again)
-            focused.post_message(key)
+        if pass_on(self, event):
             return
         if not self.check_consume_key(event.key, event.character):
-            await run_bindings_now(self.screen, event)
+            await run_binding_now(self.screen, event)

@@ -20,6 +20,7 @@ from textual.widgets import Checkbox, Label, Static
 from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.typeahead import InOrderInput as Input
+from gmscreen.tui.typeahead import dismiss_once
 from gmscreen.tui.widgets.key_bar import KeyBar
 
 
@@ -153,7 +154,7 @@ class CharacterForm(ModalScreen[dict[str, Any] | None]):
             self.query_one(f"#f-{first.key}", Input).focus()
             return
         values["under_care"] = self.query_one("#f-under_care", Checkbox).value
-        self.dismiss(values)
+        dismiss_once(self, values)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        dismiss_once(self, None)

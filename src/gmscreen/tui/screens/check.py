@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 from textual import events
@@ -33,31 +32,12 @@ from gmscreen.tui.format import (
     units_text,
 )
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.session import CheckResult, EpisodeShown, StepShown
 from gmscreen.tui.typeahead import InOrderDialog, priority
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.meter import meter
 
 MAX_TYPED = 3
-
-
-@dataclass(frozen=True, slots=True)
-class StepShown:
-    """One d100 of the check, as the screen shows it."""
-
-    roll: Roll
-    outcome: str  # success, failure or fumble
-    before: int  # madness
-    after: int
-
-
-@dataclass(frozen=True, slots=True)
-class EpisodeShown:
-    kind: str
-    kind_roll: Roll
-    permanent: bool
-    amount: int
-    unit: str
-    madness_after: int  # once the episode is over
 
 
 class CheckDriver(Protocol):
@@ -72,13 +52,6 @@ class CheckDriver(Protocol):
     def fumble_chance(self) -> int: ...
     def roll(self, d100: Roll) -> StepShown: ...
     def choose_kind(self, d6: Roll) -> EpisodeShown: ...
-
-
-@dataclass(frozen=True, slots=True)
-class CheckResult:
-    outcome: str  # success, failure or fumble
-    steps: tuple[StepShown, ...]
-    episode: EpisodeShown | None
 
 
 class CheckScreen(InOrderDialog[CheckResult | None]):
@@ -117,8 +90,6 @@ class CheckScreen(InOrderDialog[CheckResult | None]):
         self.episode: EpisodeShown | None = None
         self.typed = ""
         self.showing = False  # an outcome is on screen; enter goes on
-        self.finished = False
-        self.on_step: Callable[[], None] | None = None  # told after each journaled step
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -261,14 +232,14 @@ class CheckScreen(InOrderDialog[CheckResult | None]):
         self._error("")
         self.refresh_view()
 
-    def action_roll(self) -> None:
+    def roll(self) -> None:
         waiting = self._awaiting()
         if waiting == "roll":
             self._take_roll(lambda: dice.roll("d100", self.rng))
         elif waiting == "kind":
             self._take_kind(lambda: dice.roll("1d6", self.rng))
 
-    def action_confirm(self) -> None:
+    def confirm(self) -> None:
         waiting = self._awaiting()
         if waiting == "roll":
             if not self.typed:
@@ -285,9 +256,9 @@ class CheckScreen(InOrderDialog[CheckResult | None]):
         self.showing = False  # go on: another roll, or the kind
         self.refresh_view()
 
-    def action_cancel(self) -> None:
+    def cancel(self) -> None:
         if not self.steps:
-            self.dismiss(None)
+            self.close(None)
         else:
             self._error(self.t("check.cannot_cancel"))
 
@@ -303,8 +274,6 @@ class CheckScreen(InOrderDialog[CheckResult | None]):
         self.typed = ""
         self._error("")
         self.steps.append(step)
-        if self.on_step is not None:
-            self.on_step()
         self.showing = True
         self.refresh_view()
 
@@ -316,13 +285,8 @@ class CheckScreen(InOrderDialog[CheckResult | None]):
             self._error(error_text(error, self.t, self.lang))
             return
         self._error("")
-        if self.on_step is not None:
-            self.on_step()
         self.refresh_view()
 
     def _finish(self) -> None:
-        if self.finished:
-            return
-        self.finished = True
         outcome = self.steps[-1].outcome if self.steps else "success"
-        self.dismiss(CheckResult(outcome, tuple(self.steps), self.episode))
+        self.close(CheckResult(outcome, tuple(self.steps), self.episode))

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
@@ -16,13 +16,7 @@ from textual.widgets import Static
 from gmscreen.rules.madness import DAY, HOUR, MINUTE
 from gmscreen.tui.commands import NO_ROLL, YES_NO, add_bindings, bindings
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.typeahead import (
-    InOrderDialog,
-    InOrderInput,
-    open_screen,
-    priority,
-    run_bindings_now,
-)
+from gmscreen.tui.typeahead import InOrderDialog, InOrderInput, dismiss_once, open_screen, priority
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.text_input import TextInput as Input
 
@@ -37,17 +31,16 @@ DIALOG_CSS = """
 """
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """``y`` (or ``s``, sí) or ``enter`` confirms; ``n`` or ``escape`` does not."""
+class ConfirmScreen(InOrderDialog[bool]):
+    """``y`` (or ``s``, sí) or ``enter`` confirms; ``n`` or ``escape`` does not. The keys typed
+    after the answer go to what its callback opens, or to the screen below (priority bindings:
+    see :class:`InOrderDialog`)."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ConfirmScreen")
 
     def __init__(self, title: str, question: str, t: Translate) -> None:
         super().__init__()
-        add_bindings(
-            self,
-            bindings("dialog", t, YES_NO),
-        )
+        add_bindings(self, priority(bindings("dialog", t, YES_NO)))
         self.title_text = title
         self.question = question
         self.t = t
@@ -59,16 +52,11 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(Content(self.t("confirm.hint")), id="hint")
         yield KeyBar()
 
-    async def on_key(self, event: events.Key) -> None:
-        await run_bindings_now(self, event)  # y (or n) then what follows: in the order typed
+    def confirm(self) -> None:
+        self.close(True)
 
-    def action_confirm(self) -> None:
-        if self.is_current:  # once: y and n typed at once answer but once
-            self.dismiss(True)
-
-    def action_cancel(self) -> None:
-        if self.is_current:
-            self.dismiss(False)
+    def cancel(self) -> None:
+        self.close(False)
 
 
 class TextPrompt(ModalScreen[str | None]):
@@ -116,8 +104,7 @@ class TextPrompt(ModalScreen[str | None]):
         self._close(None)
 
     def _close(self, text: str | None) -> None:
-        if self.is_active:  # once: an enter and an esc typed at once close it but once
-            self.dismiss(text)
+        dismiss_once(self, text)
 
 
 UNIT_SECONDS = {"r": 0, "m": MINUTE, "h": HOUR, "d": DAY}
@@ -174,18 +161,17 @@ class AdvanceScreen(InOrderDialog[int | None]):
     def _submitted(self, event: Input.Submitted) -> None:
         self._advance(event.value)  # the text as submitted, not with what was typed after enter
 
-    def action_confirm(self) -> None:
+    def confirm(self) -> None:
         self._advance(self.query_one("#amount", Input).value)
 
     def _advance(self, text: str) -> None:
-        if not self.is_active:  # once: an enter and an esc typed at once close it but once
+        if not self.is_active:  # closed already (an enter and an esc typed at once)
             return
         seconds = parse_amount(text, self.round_seconds, self.units)
         if seconds is None or seconds <= 0:
             self.query_one("#error", Static).update(Content(self.t("advance.error")))
             return
-        self.dismiss(seconds)
+        self.close(seconds)
 
-    def action_cancel(self) -> None:
-        if self.is_active:
-            self.dismiss(None)
+    def cancel(self) -> None:
+        self.close(None)

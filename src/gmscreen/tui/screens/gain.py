@@ -23,34 +23,16 @@ from gmscreen.rules import dice
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, gain_dice
 from gmscreen.rules.madness_data import Preset, load_madness_data
-from gmscreen.tui.commands import (
-    DIALOG_KEYS,
-    LIST_MOVES,
-    add_bindings,
-    bindings,
-    run_own_binding,
-)
+from gmscreen.tui.commands import DIALOG_KEYS, LIST_MOVES, add_bindings, bindings
 from gmscreen.tui.format import error_text, roll_text
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.typeahead import InOrderDialog, priority
+from gmscreen.tui.session import GainDone
+from gmscreen.tui.typeahead import InOrderDialog, priority, run_binding_now
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.typed_line import TypedLine
 
 Stage = Literal["pick", "question", "dice", "adjust"]
 TYPED_CHARACTERS = "0123456789, "
-# The list moves, run in the order typed (on_key); roll, confirm and cancel are priority
-# bindings (InOrderDialog), run before any key reaches on_key.
-OWN_ACTIONS = ("move",)
-
-
-@dataclass(frozen=True, slots=True)
-class GainDone:
-    """A gain as the dialog reports it."""
-
-    amount: int
-    before: int  # madness
-    after: int
-    roll: Roll | None
 
 
 # apply(character id, preset key, inputs, roll, adjustment) -> what it did; it journals.
@@ -253,18 +235,19 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
 
     # --- dice --------------------------------------------------------------------------------
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         # Every key of this dialog is handled here, in the order typed: the text lines never
-        # take the focus, and the dialog's own keys run here rather than as bindings (Textual
-        # runs a key's binding only after it has handed the next key on), so "demon enter 16
-        # enter" typed at once still picks the demon, then answers 16.
+        # take the focus, and the list moves run here rather than as bindings (Textual runs a
+        # key's binding only after it has handed the next key on); roll, confirm and cancel are
+        # priority bindings (InOrderDialog). So "demon enter 16 enter" typed at once still
+        # picks the demon, then answers 16.
         line = self._line()
         if line is not None and event.is_printable and event.character is not None:
             self._done_with(event)
             line.insert(event.character)
             self._typed_into(line)
             return
-        if run_own_binding(self, event, OWN_ACTIONS):
+        if await run_binding_now(self, event):
             return
         if event.key == "backspace" and line is not None:
             self._done_with(event)
@@ -303,11 +286,11 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         if line.id == "filter":
             self._filter(line.value)
 
-    def action_roll(self) -> None:
+    def roll(self) -> None:
         if self.stage == "dice" and self.expression:
             self._take(dice.roll(self.expression, self.rng))
 
-    def action_confirm(self) -> None:
+    def confirm(self) -> None:
         if self.stage == "pick":
             self._pick_highlighted()
             return
@@ -390,10 +373,10 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         return True
 
     def _finish(self) -> None:
-        self.dismiss(self.results)
+        self.close(self.results)
 
-    def action_cancel(self) -> None:
-        self.dismiss(self.results or None)
+    def cancel(self) -> None:
+        self.close(self.results or None)
 
     # --- text --------------------------------------------------------------------------------
 

@@ -5,8 +5,6 @@ Notes are the GM's own words and are shown exactly as typed (never read as marku
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -24,7 +22,7 @@ from gmscreen.tui.commands import add_bindings, bindings
 from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.dialogs import ConfirmScreen, TextPrompt
-from gmscreen.tui.typeahead import open_screen, opener, run_bindings_now
+from gmscreen.tui.typeahead import dismiss_once, open_screen, opener, run_binding_now, with_openers
 from gmscreen.tui.widgets.item_tree import budget_content, sources, stored_tree, tree_content
 from gmscreen.tui.widgets.key_bar import KeyBar
 
@@ -53,10 +51,8 @@ class InventoryScreen(Screen[None]):
         lang: Lang,
     ) -> None:
         super().__init__()
-        # n and delete open a dialog: priority bindings, see gmscreen.tui.typeahead
-        keys = bindings("items", t, KEYS)
-        opens = ("inventory_note", "inventory_remove")
-        add_bindings(self, [replace(b, priority=b.id in opens) for b in keys])
+        # n and delete open a dialog (@opener): priority bindings, see gmscreen.tui.typeahead
+        add_bindings(self, with_openers(self, bindings("items", t, KEYS)))
         self.live = live
         self.tables = tables
         self.character_id = character_id
@@ -75,7 +71,7 @@ class InventoryScreen(Screen[None]):
         yield KeyBar()
 
     async def on_key(self, event: events.Key) -> None:
-        await run_bindings_now(self, event)  # in the order typed: see gmscreen.tui.typeahead
+        await run_binding_now(self, event)  # in the order typed: see gmscreen.tui.typeahead
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -194,4 +190,4 @@ class InventoryScreen(Screen[None]):
         await open_screen(self, dialog, remove)
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        dismiss_once(self, None)

@@ -66,17 +66,13 @@ async def open_item_tables(
     t: Translate,
     lang: str,
     rng: random.Random,
-    on_change: Callable[[], None] | None = None,
     done: Done[None] | None = None,
 ) -> None:
     async def show() -> None:
-        if on_change is not None:
-            on_change()
         tables = merp_tables()
         code = as_lang(lang)
         pending = ItemRoll.pending(live, tables, character_id, code)
         screen = ItemTableScreen(live, tables, character_id, t, code, rng, pending)
-        screen.on_change = on_change
         await open_screen(below, screen, done)
 
     await _when_ready(below, live, character_id, t, lang, show)

@@ -7,11 +7,14 @@ Then the result tree grows one answer at a time: ``r`` or a typed die for the di
 for every die left, ``1``–``9`` for a choice. Once resolved the roll is journaled; ``enter``
 keeps the item, ``esc`` discards it (the journal keeps the roll, marked discarded).
 
-Every key is handled in ``on_key``, in the order typed: the search line never takes the focus
-(the screen puts the letters in it), and the screen's own keys run there rather than as
-bindings, which Textual runs only after it has handed the next key on. So "/rune" or
-"97 enter 3 enter" typed at once do what they say; a roll with no refusal to ask about starts
-at once for the same reason.
+Keys typed ahead keep their order (see :mod:`gmscreen.tui.typeahead`): every key of this screen
+runs as it reaches the screen (``run_binding_now``), the rows' enter too (see ``ItemRows``), and
+none is a priority binding, so none can overtake the others. What a key opens (the inventory,
+the question about a refused or abandoned roll) opens at once, and the keys typed after it,
+which reach this screen after that, go on to it (``pass_on``) in the order typed. The search
+line never takes the focus: the screen puts the letters in it. So "/rune", "97 enter 3 enter"
+or "97 enter y 3 enter" (a refused roll overridden, then its next die) typed at once do what
+they say.
 """
 
 from __future__ import annotations
@@ -20,8 +23,7 @@ import random
 from collections.abc import Callable
 
 from rich.text import Text
-from textual import events, on, work
-from textual.actions import parse
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -34,12 +36,17 @@ from gmscreen.rules.dice import DiceError
 from gmscreen.rules.merp import RollRefused
 from gmscreen.rules.tables import PendingChoice, PendingDie
 from gmscreen.rules.tables_model import Lang, TableSet
-from gmscreen.tui.commands import add_bindings, bindings, by_id, run_own_binding
+from gmscreen.tui.commands import add_bindings, bindings
 from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_roll import ItemRoll, refusal
 from gmscreen.tui.screens.dialogs import ConfirmScreen
-from gmscreen.tui.typeahead import open_screen, pass_on
+from gmscreen.tui.typeahead import (
+    dismiss_once,
+    open_screen,
+    pass_on,
+    run_binding_now,
+)
 from gmscreen.tui.widgets.item_rows import ItemRows, RowSearch
 from gmscreen.tui.widgets.item_tree import budget_content, table_label, tree_content
 from gmscreen.tui.widgets.key_bar import KeyBar
@@ -56,8 +63,6 @@ PALETTE = (
     "items_search",
     "items_inventory",
 )
-# the screen's keys, run in on_key in the order typed (while searching, letters are text)
-OWN_ACTIONS = frozenset(by_id(command).action for command in (*BROWSE_KEYS, *PALETTE))
 
 
 class ItemTableScreen(RowSearch):
@@ -103,7 +108,6 @@ class ItemTableScreen(RowSearch):
         self.typed = ""
         self.query_text = ""
         self.searching = False  # the search line takes the letters typed
-        self.on_change: Callable[[], None] | None = None  # told after each journaled action
 
     def _cheapest(self) -> str:
         profile = self.live.character(self.character_id).merp
@@ -248,7 +252,7 @@ class ItemTableScreen(RowSearch):
     async def action_inventory(self) -> None:
         from gmscreen.tui.screens.inventory import InventoryScreen
 
-        if self.roll is None:  # the keys typed next wait for it (on_key), then go to it
+        if self.roll is None:
             screen = InventoryScreen(self.live, self.tables, self.character_id, self.t, self.lang)
             await open_screen(self, screen)
 
@@ -257,11 +261,7 @@ class ItemTableScreen(RowSearch):
     async def on_key(self, event: events.Key) -> None:
         if pass_on(self, event) or (self.searching and self._search_typed(event)):
             return
-        if self._is_key(event, "inventory") and self.check_action("inventory", ()):
-            event.stop()
-            await self.action_inventory()
-            return
-        if run_own_binding(self, event, OWN_ACTIONS) or self._rows_key(event):
+        if await run_binding_now(self, event):
             return
         if event.character is None or self.searching:
             if event.key == "backspace" and self.typed:
@@ -288,51 +288,30 @@ class ItemTableScreen(RowSearch):
         self._error("")
         self.refresh_view()
 
-    def _is_key(self, event: events.Key, action: str) -> bool:
-        active = self.active_bindings.get(event.key)
-        return active is not None and active.node is self and active.binding.action == action
-
-    def _rows_key(self, event: events.Key) -> bool:
-        """The rows' own keys run here too, in the order typed: as their bindings, a cursor move
-        would come after the enter typed next, which would pick the row the cursor left.
-        Their enter is the screen's confirm (it picks the row, or takes the digits typed)."""
-        rows = self.query_one("#rows", DataTable)
-        active = self.active_bindings.get(event.key)
-        if active is None or active.node is not rows:
-            return False
-        event.stop()
-        event.prevent_default()
-        _, name, parameters = parse(active.binding.action)
-        if name == "select_cursor":
-            self.action_confirm()
-        else:
-            getattr(rows, f"action_{name}")(*parameters)
-        return True
-
     @on(DataTable.RowSelected, "#rows")
-    def _row_selected(self, event: DataTable.RowSelected) -> None:
-        event.stop()  # a click on a row
+    async def _row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()  # a click on a row (enter is the screen's: see ItemRows)
         if self.typed:
-            self.action_confirm()
+            await self.action_confirm()
             return
         if event.row_key.value is not None:
-            self._pick_row(int(event.row_key.value))
+            await self._pick_row(int(event.row_key.value))
 
-    def _pick_row(self, index: int) -> None:
+    async def _pick_row(self, index: int) -> None:
         if self.current not in merp.TOP_TABLES:
             self._error(self.t("items.sub_table", table=self._label(self.current)))
             return
-        self._start(lambda roll: roll.pick_row(index))
+        await self._start(lambda roll: roll.pick_row(index))
 
     def _label(self, table_id: str) -> str:
         return table_label(self.tables, table_id, self.lang)
 
-    def action_roll(self) -> None:
+    async def action_roll(self) -> None:
         if self.roll is None:
             if self.current not in merp.TOP_TABLES:
                 self._error(self.t("items.sub_table", table=self._label(self.current)))
                 return
-            self._start(lambda roll: roll.roll(self.rng))
+            await self._start(lambda roll: roll.roll(self.rng))
         elif isinstance(self.roll.resolution.pending, PendingDie):
             self._answer(lambda roll: roll.roll(self.rng))
 
@@ -340,7 +319,7 @@ class ItemTableScreen(RowSearch):
         if self.roll is not None and isinstance(self.roll.resolution.pending, PendingDie):
             self._answer(lambda roll: roll.roll_rest(self.rng))
 
-    def action_confirm(self) -> None:
+    async def action_confirm(self) -> None:
         roll = self.roll
         if self.searching:  # enter leaves the search, its filter kept
             self._searching(False)
@@ -348,7 +327,7 @@ class ItemTableScreen(RowSearch):
         if self.typed:
             typed = self.typed
             if roll is None:
-                self._start(lambda r: r.typed(typed))
+                await self._start(lambda r: r.typed(typed))
             elif isinstance(roll.resolution.pending, PendingDie):
                 self._answer(lambda r: r.typed(typed))
             return
@@ -357,14 +336,14 @@ class ItemTableScreen(RowSearch):
             if rows.row_count:
                 key = rows.ordered_rows[rows.cursor_row].key.value
                 if key is not None:
-                    self._pick_row(int(key))
+                    await self._pick_row(int(key))
             return
         if roll.done and roll.settled is None:
             self._settle(keep=True)
         elif isinstance(roll.resolution.pending, PendingDie):
             self._error(self.t("items.type_first"))
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:
         if self._close_search():
             return
         if self.typed:
@@ -374,15 +353,15 @@ class ItemTableScreen(RowSearch):
             return
         roll = self.roll
         if roll is None:
-            self.dismiss(None)
+            dismiss_once(self, None)
         elif roll.done:
             self._settle(keep=False)
         else:
-            self._abandon()
+            await self._abandon()
 
     # --- the roll ------------------------------------------------------------------------------
 
-    def _start(self, first: Callable[[ItemRoll], None]) -> None:
+    async def _start(self, first: Callable[[ItemRoll], None]) -> None:
         """Check the budget (the GM may override a refusal), then give the first answer.
 
         With nothing refused the roll starts now, so the dice typed next answer it."""
@@ -396,20 +375,20 @@ class ItemTableScreen(RowSearch):
         else:
             self._error(self.t("items.refused", message=refused.message(self.lang)))
             self.refresh_view()
-            self._ask_override(first, refused)
+            await self._ask_override(first, refused)
 
-    @work(exclusive=True, group="items")
     async def _ask_override(self, first: Callable[[ItemRoll], None], refused: RollRefused) -> None:
+        def answered(sure: bool | None) -> None:
+            if sure:
+                self._begin(first, refused.key)
+
         message = refused.message(self.lang)
-        sure = await self.app.push_screen_wait(
-            ConfirmScreen(
-                self.t("items.override_title"),
-                self.t("items.override_question", message=message),
-                self.t,
-            )
+        question = ConfirmScreen(
+            self.t("items.override_title"),
+            self.t("items.override_question", message=message),
+            self.t,
         )
-        if sure:
-            self._begin(first, refused.key)
+        await open_screen(self, question, answered)
 
     def _begin(self, first: Callable[[ItemRoll], None], override: str | None) -> None:
         self._error("")
@@ -435,8 +414,6 @@ class ItemTableScreen(RowSearch):
             return False
         self._error("")
         self.refresh_view()
-        if roll.rolled is not None:
-            self._changed()
         self.query_one("#result", VerticalScroll).focus()
         return True
 
@@ -450,22 +427,19 @@ class ItemTableScreen(RowSearch):
             self._error(error_text(error, self.t, self.lang))
             return
         self.roll = None
-        self._changed()
         key = "items.kept" if keep else "items.discarded"
         self.notify(self.t(key, title=roll.title(), name=self.profile_name))
         self.refresh_view()
         self.query_one("#rows", DataTable).focus()
 
-    @work(exclusive=True, group="items")
     async def _abandon(self) -> None:
-        sure = await self.app.push_screen_wait(
-            ConfirmScreen(self.t("items.abandon_title"), self.t("items.abandon_question"), self.t)
-        )
-        if sure and self.roll is not None and not self.roll.done:
-            self.roll = None
-            self.refresh_view()
-            self.query_one("#rows", DataTable).focus()
+        def answered(sure: bool | None) -> None:
+            if sure and self.roll is not None and not self.roll.done:
+                self.roll = None
+                self.refresh_view()
+                self.query_one("#rows", DataTable).focus()
 
-    def _changed(self) -> None:
-        if self.on_change is not None:
-            self.on_change()
+        question = ConfirmScreen(
+            self.t("items.abandon_title"), self.t("items.abandon_question"), self.t
+        )
+        await open_screen(self, question, answered)

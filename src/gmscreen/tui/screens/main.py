@@ -1,10 +1,15 @@
-"""The GM's screen: the roster, the selected character, the roll log, the clock."""
+"""The GM's screen: the roster, the selected character, the roll log, the clock.
+
+It shows what the live campaign holds, and redraws on one trigger: the campaign tells its
+listeners of every action it journals (a key's, a dialog's, the item screens'), and the screen,
+subscribed to it, posts itself a :class:`MainScreen.CampaignChanged` message and redraws when
+that is handled. The dialogs never redraw it.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual import events, on
@@ -12,6 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.css.query import NoMatches
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -23,13 +29,14 @@ from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.reducer import rounds_running, void_actions
 from gmscreen.rules.dice import DiceError
 from gmscreen.rules.madness import MadnessError
-from gmscreen.tui.commands import add_bindings, bindings, by_id, effective_keys
+from gmscreen.tui import language_switch
+from gmscreen.tui.commands import add_bindings, bindings, by_id, effective_keys, relabel_bindings
 from gmscreen.tui.format import clock_text, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
 from gmscreen.tui.screens import main_madness
 from gmscreen.tui.session import madness_history
-from gmscreen.tui.typeahead import open_screen, opener, run_bindings_now
+from gmscreen.tui.typeahead import open_screen, opener, run_binding_now, with_openers
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
@@ -43,12 +50,16 @@ if TYPE_CHECKING:
 # loading them (and the Textual widgets they use) was a measurable part of start-up.
 
 ERRORS = (CampaignError, DiceError, MadnessError)
-OPENERS = {"gain", "check", "check_all", "advance", "new_character", "edit_character"}
-OPENERS |= {"remove_character", "undo", "log_search", "player_view", "item_tables", "inventory"}
-OPENERS.add("replay")
 
 
 class MainScreen(Screen[None]):
+    class CampaignChanged(Message):
+        """The live campaign journaled an action (posted by the screen's listener)."""
+
+        def __init__(self, new: Sequence[ev.Event]) -> None:
+            super().__init__()
+            self.new = new
+
     DEFAULT_CSS = """
     MainScreen #header {
         dock: top; height: 1; background: $primary; color: $text; padding: 0 1;
@@ -72,8 +83,8 @@ class MainScreen(Screen[None]):
         keymap: dict[str, str],
     ) -> None:
         super().__init__()
-        # the keys that open a screen are priority bindings: see gmscreen.tui.typeahead
-        add_bindings(self, [replace(b, priority=b.id in OPENERS) for b in bindings("main", t)])
+        # the keys that open a screen (@opener) are priority bindings: see gmscreen.tui.typeahead
+        add_bindings(self, with_openers(self, bindings("main", t)))
         self.live = live
         self.t = t
         self.lang = lang
@@ -88,6 +99,7 @@ class MainScreen(Screen[None]):
         self._session_history_at = -1  # the journal's length when that was folded
         self._shown: tuple[Campaign, int] = (live.state, -1)  # what refresh_all last showed
         self._player_view: PlayerView | None = None  # the last one opened, kept up to date
+        self._select_last = False  # a character was added: select it once it is shown
 
     def past_log_lines(self) -> list[LogEntry]:
         """The earlier sessions' lines, in the screen's language."""
@@ -116,11 +128,22 @@ class MainScreen(Screen[None]):
         yield KeyBar()
 
     async def on_key(self, event: events.Key) -> None:
-        await run_bindings_now(self, event)  # in the order typed: see gmscreen.tui.typeahead
+        await run_binding_now(self, event)  # in the order typed: see gmscreen.tui.typeahead
 
     def on_mount(self) -> None:
+        self.live.listeners.append(self._campaign_changed)
         self.refresh_all(rebuild_log=True)
         self.query_one(Roster).focus()
+
+    def on_unmount(self) -> None:
+        if self._campaign_changed in self.live.listeners:
+            self.live.listeners.remove(self._campaign_changed)
+
+    def _campaign_changed(self, new: Sequence[ev.Event]) -> None:
+        self.post_message(self.CampaignChanged(new))
+
+    def on_main_screen_campaign_changed(self, _: CampaignChanged) -> None:
+        self.refresh_if_changed()  # several actions in a row: the first message shows them all
 
     @property
     def state(self) -> Campaign:
@@ -146,17 +169,17 @@ class MainScreen(Screen[None]):
         self._refresh_detail()
         if self._player_view is not None and self.app.screen is self._player_view:
             self._player_view.show(self._players_see())
+        if self._select_last and state.characters:
+            self._select_last = False
+            roster.highlighted = roster.option_count - 1
         self._shown = (state, len(self.live.events))
 
     def refresh_if_changed(self) -> None:
-        """After a dialog that refreshed this screen as it went: refreshing again with nothing
-        new would still repaint, and cost the GM a second frame when the dialog closes."""
+        """Redraw if the campaign changed since the last redraw: redrawing with nothing new
+        would still repaint, and cost the GM a frame."""
         state, count = self._shown
         if state is not self.state or count != len(self.live.events):
             self.refresh_all()
-
-    def _item_screen_closed(self, _: object) -> None:
-        self.refresh_if_changed()
 
     def _rounds(self) -> int:
         entries = self.live.events
@@ -252,25 +275,28 @@ class MainScreen(Screen[None]):
 
     # --- helpers -----------------------------------------------------------------------------
 
-    def _do(self, what: Callable[[], object]) -> bool:
-        """Run one table action; a rule or campaign error becomes a notification."""
+    def do(self, what: Callable[[], object]) -> bool:
+        """Run one action of the live campaign; a rule or campaign error becomes a notification.
+        (The screen redraws when the campaign tells it of the action: see the module.)"""
         try:
             what()
         except ERRORS as error:
             self.notify(error_text(error, self.t, self.lang), severity="error")
             return False
-        finally:
-            self.refresh_all()
         return True
 
-    def _selected_character(self) -> Character | None:
+    def targets(self) -> list[str]:
+        """The ids an action applies to: the marked characters, or the selected one."""
+        return self.query_one(Roster).targets()
+
+    def selected_character(self) -> Character | None:
         selected = self.query_one(Roster).selected_id
         if selected is None or not self.state.has_character(selected):
             self.notify(self.t("app.no_character"), severity="warning")
             return None
         return self.state.character(selected)
 
-    def _need_madness(self) -> bool:
+    def need_madness(self) -> bool:
         if not self.madness_on:
             self.notify(self.t("app.madness_off"), severity="warning")
         return self.madness_on
@@ -292,7 +318,7 @@ class MainScreen(Screen[None]):
     # --- time --------------------------------------------------------------------------------
 
     def action_next_round(self) -> None:
-        self._do(self.live.next_round)
+        self.do(self.live.next_round)
 
     @opener
     async def action_advance(self) -> None:
@@ -300,13 +326,13 @@ class MainScreen(Screen[None]):
 
         def advance(seconds: int | None) -> None:
             if seconds:
-                self._do(lambda: self.live.advance(seconds))
+                self.do(lambda: self.live.advance(seconds))
 
         await open_screen(self, AdvanceScreen(self.t, self.state.settings.round_seconds), advance)
 
     def action_end_day(self) -> None:
         day = self.state.clock // 86400 + 1
-        if self._do(self.live.end_day):
+        if self.do(self.live.end_day):
             self.notify(self.t("app.day_ended", day=day))
 
     # --- characters --------------------------------------------------------------------------
@@ -323,9 +349,7 @@ class MainScreen(Screen[None]):
                 return
             values = dict(values)
             name, pow_ = values.pop("name"), values.pop("pow")
-            if self._do(lambda: self.live.add_character(name, pow_, **values)):
-                roster = self.query_one(Roster)
-                roster.highlighted = roster.option_count - 1
+            self._select_last = self.do(lambda: self.live.add_character(name, pow_, **values))
 
         await open_screen(self, CharacterForm(self.t, self._taken()), add)
 
@@ -333,7 +357,7 @@ class MainScreen(Screen[None]):
     async def action_edit_character(self) -> None:
         from gmscreen.tui.screens.character_form import FIELDS, CharacterForm
 
-        character = self._selected_character()
+        character = self.selected_character()
         if character is None:
             return
         current = {f.key: get_value(character, f.key) for f in FIELDS}
@@ -341,7 +365,7 @@ class MainScreen(Screen[None]):
 
         def edit(values: dict[str, Any] | None) -> None:
             if values is not None:
-                self._do(lambda: self.live.edit_character(character.id, **values))
+                self.do(lambda: self.live.edit_character(character.id, **values))
 
         await open_screen(self, CharacterForm(self.t, self._taken(character.id), current), edit)
 
@@ -349,13 +373,13 @@ class MainScreen(Screen[None]):
     async def action_remove_character(self) -> None:
         from gmscreen.tui.screens.dialogs import ConfirmScreen
 
-        character = self._selected_character()
+        character = self.selected_character()
         if character is None:
             return
 
         def remove(sure: bool | None) -> None:
             if sure:
-                self._do(lambda: self.live.remove_character(character.id))
+                self.do(lambda: self.live.remove_character(character.id))
 
         question = self.t("confirm.remove_question", name=character.name)
         await open_screen(
@@ -374,7 +398,7 @@ class MainScreen(Screen[None]):
             return
 
         def undo(sure: bool | None) -> None:
-            if sure and self._do(self.live.undo):
+            if sure and self.do(self.live.undo):
                 self.notify(self.t("app.undone", what=what))
 
         question = self.t("confirm.undo_question", what=what)
@@ -422,25 +446,33 @@ class MainScreen(Screen[None]):
         # about 60 ms of start-up that a madness-only evening never needs.
         from gmscreen.tui.screens.item_entry import open_item_tables
 
-        character = self._selected_character()
+        character = self.selected_character()
         if character is not None:
-            done = self._item_screen_closed
-            args = (self.live, character.id, self.t, self.lang, self.rng, self.refresh_all, done)
-            await open_item_tables(self, *args)
+            await open_item_tables(self, self.live, character.id, self.t, self.lang, self.rng)
 
     @opener
     async def action_inventory(self) -> None:
         from gmscreen.tui.screens.item_entry import open_inventory
 
-        character = self._selected_character()
+        character = self.selected_character()
         if character is not None:
-            done = self._item_screen_closed
-            await open_inventory(self, self.live, character.id, self.t, self.lang, done)
+            await open_inventory(self, self.live, character.id, self.t, self.lang)
 
     def action_switch_language(self) -> None:
-        from gmscreen.tui.language_switch import switch_language
+        language_switch.switch_language(self)
 
-        switch_language(self)
+    def relabel(self, lang: str) -> None:
+        """Redraw every word of the screen in ``lang`` (its ``t`` already speaks it)."""
+        t = self.t
+        self.lang = lang
+        relabel_bindings(self, t)
+        relabel_bindings(self.query_one(Roster), t)
+        self.query_one(RollLog).border_title = t("log.title")
+        self.query_one("#empty", Static).update(Content(t("app.no_character")))
+        self.query_one("#spark-title", Static).update(Content(t("detail.sparkline")))
+        self.past_lines = self.past_log_lines()
+        self.refresh_all(rebuild_log=True)  # cards redraw: their context carries the language
+        self.refresh_bindings()
 
     @opener
     async def action_replay(self) -> None:

@@ -8,20 +8,49 @@ keys typed right after the one that closed the dialog (``close_in_order``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
+
+from gmscreen.campaign.live import LiveCampaign
+from gmscreen.campaign.model import Campaign, Character
 from gmscreen.rules.madness import check_due
-from gmscreen.tui.session import CheckAdapter, apply_gain
-from gmscreen.tui.typeahead import open_screen
-from gmscreen.tui.widgets.roster import Roster
-
-if TYPE_CHECKING:
-    from gmscreen.tui.screens.check import CheckResult
-    from gmscreen.tui.screens.main import MainScreen
+from gmscreen.tui.i18n import Translate
+from gmscreen.tui.session import CheckAdapter, CheckResult, apply_gain
+from gmscreen.tui.typeahead import Done, open_screen
 
 
-def is_due(screen: MainScreen, character_id: str) -> bool:
+class Host(Protocol):
+    """What the madness dialogs need of the screen they open over (the GM's screen is one)."""
+
+    live: LiveCampaign
+    t: Translate
+    lang: str
+    rng: random.Random
+
+    @property
+    def screen(self) -> Screen[Any]: ...
+    @property
+    def state(self) -> Campaign: ...
+    def need_madness(self) -> bool: ...
+    def selected_character(self) -> Character | None: ...
+    def targets(self) -> list[str]: ...
+    def name_of(self, character_id: str) -> str: ...
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+
+def is_due(screen: Host, character_id: str) -> bool:
     if not screen.state.has_character(character_id):
         return False
     character = screen.state.character(character_id)
@@ -30,33 +59,29 @@ def is_due(screen: MainScreen, character_id: str) -> bool:
     )
 
 
-async def gain(screen: MainScreen) -> None:
+async def gain(screen: Host) -> None:
     from gmscreen.tui.screens.gain import GainScreen, Target
 
-    if not screen._need_madness():
+    if not screen.need_madness():
         return
-    ids = screen.query_one(Roster).targets()
+    ids = screen.targets()
     if not ids:
         screen.notify(screen.t("app.no_character"), severity="warning")
         return
     targets = [Target(i, screen.state.character(i).name) for i in ids]
 
     def apply(cid: str, key: str, inputs: Any, roll: Any, adjustment: int) -> Any:
-        try:
-            return apply_gain(screen.live, cid, key, inputs, roll, adjustment)
-        finally:
-            screen.refresh_all()
+        return apply_gain(screen.live, cid, key, inputs, roll, adjustment)
 
     async def gained(_: object) -> None:
-        screen.refresh_if_changed()
         if screen.state.settings.auto_check:
             await run_checks(screen, [i for i in ids if is_due(screen, i)])
 
     dialog = GainScreen(targets, apply, screen.t, screen.lang, screen.rng)
-    await open_screen(screen, dialog, gained)
+    await open_screen(screen.screen, dialog, gained)
 
 
-async def run_checks(screen: MainScreen, ids: Sequence[str], start: int = 0) -> None:
+async def run_checks(screen: Host, ids: Sequence[str], start: int = 0) -> None:
     """The checks of ``ids`` still due from ``start`` on, one after another (esc stops them)."""
     for n in range(start, len(ids)):
         character_id = ids[n]
@@ -74,13 +99,10 @@ async def run_checks(screen: MainScreen, ids: Sequence[str], start: int = 0) -> 
         return
 
 
-async def open_check(screen: MainScreen, character_id: str, done: Any = None) -> None:
+async def open_check(
+    screen: Host, character_id: str, done: Done[CheckResult] | None = None
+) -> None:
     from gmscreen.tui.screens.check import CheckScreen
-
-    async def checked(result: CheckResult | None) -> None:
-        screen.refresh_if_changed()
-        if done is not None:
-            await done(result)
 
     driver = CheckAdapter(screen.live.start_check(character_id))
     dialog = CheckScreen(
@@ -91,14 +113,13 @@ async def open_check(screen: MainScreen, character_id: str, done: Any = None) ->
         screen.rng,
         screen.state.settings.fumble_base,
     )
-    dialog.on_step = screen.refresh_all
-    await open_screen(screen, dialog, checked)
+    await open_screen(screen.screen, dialog, done)
 
 
-async def check(screen: MainScreen) -> None:
-    if not screen._need_madness():
+async def check(screen: Host) -> None:
+    if not screen.need_madness():
         return
-    character = screen._selected_character()
+    character = screen.selected_character()
     if character is None:
         return
     if not is_due(screen, character.id):
@@ -115,8 +136,8 @@ async def check(screen: MainScreen) -> None:
     await open_check(screen, character.id)
 
 
-async def check_all(screen: MainScreen) -> None:
-    if not screen._need_madness():
+async def check_all(screen: Host) -> None:
+    if not screen.need_madness():
         return
     due = [c.id for c in screen.state.characters if is_due(screen, c.id)]
     if not due:

@@ -20,6 +20,7 @@ from gmscreen.rules.tables_model import Lang
 from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.dialogs import DIALOG_CSS
+from gmscreen.tui.typeahead import dismiss_once
 from gmscreen.tui.widgets.item_tree import category_label
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.text_input import TextInput
@@ -82,15 +83,16 @@ class MerpProfileForm(ModalScreen[dict[str, Any] | None]):
             self.query_one("#points", TextInput).focus()
             return
         index = self.query_one("#categories", OptionList).highlighted or 0
-        self.dismiss(
+        dismiss_once(
+            self,
             {
                 "category": SPELL_USER_CATEGORIES[index],
                 "race": self.query_one("#race", TextInput).value.strip(),
                 "points_total": int(points_text),
                 "points_spent": 0,
                 "rolls": {},
-            }
+            },
         )
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        dismiss_once(self, None)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable
 
@@ -36,6 +37,14 @@ class ItemRows(DataTable[Text]):
     def check_consume_key(self, key: str, character: str | None) -> bool:
         searching = self.has_class("-searching")
         return searching and character is not None and character.isprintable()
+
+    # Enter is the screen's confirm (it picks the row, or takes the digits typed), run as the
+    # key reaches the screen: the RowSelected message a DataTable's enter posts would come
+    # after the keys typed next. A click on a row still posts it.
+    BINDINGS = [Binding("enter", "screen.confirm", show=False)]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "select_cursor"  # (DataTable's enter: see BINDINGS)
 
 
 class RowSearch(Screen[None]):

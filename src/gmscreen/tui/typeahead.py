@@ -30,7 +30,12 @@ Textual's public API only:
    that runs its tab, enter and cursor keys as they arrive, so a form typed at once, tabs and
    all, gets each field's own text.
 
-No private name of Textual is used; the one private-looking access, ``DOMNode._bindings``, is in
+A screen may instead run *every* key as it arrives, priority bindings none (the item tables):
+what a key opens then opens from the screen's ``on_key``, and the keys typed after it reach the
+screen after that and go on by step 4, in order. Nothing can overtake them there, as a priority
+binding would (the app runs it while the keys before it are still on their way back).
+
+No private name of Textual is used; the one private access, ``DOMNode._bindings``, is in
 :mod:`gmscreen.tui.commands` (per-instance bindings) and explained there.
 """
 

@@ -14,6 +14,7 @@ from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import InvalidAction
 from gmscreen.campaign.live import BoundCheck, LiveCampaign
 from gmscreen.campaign.model import Campaign
+from gmscreen.campaign.reducer import void_actions
 from gmscreen.rules.dice import Roll
 from gmscreen.rules.madness import MadnessState, Odds, madness_after_episode
 from gmscreen.rules.madness_check import Phase
@@ -156,3 +157,44 @@ def madness_history(
         if event.character == character_id and isinstance(changes, dict) and "madness" in changes:
             history.append(int(changes["madness"][1]))
     return history
+
+
+class MadnessHistories:
+    """One character's madness over the earlier sessions and this one (its last ``points``),
+    as the GM's sparkline shows it. The detail pane asks on every cursor move, so the earlier
+    sessions are folded once per character (they cannot change while the campaign is open),
+    and this session's once per change of the journal (every event, an undo too, adds one)."""
+
+    def __init__(self, live: LiveCampaign, points: int) -> None:
+        self.live = live
+        self.points = points
+        self._past: dict[str, list[int]] = {}
+        self._session: dict[str, list[int]] = {}
+        self._session_at = -1  # the journal's length when _session was folded
+
+    def of(self, character_id: str) -> list[int]:
+        return (self._past_madness(character_id) + self._session_madness(character_id))[
+            -self.points :
+        ]
+
+    def _session_madness(self, character_id: str) -> list[int]:
+        entries = self.live.events
+        if self._session_at != len(entries):
+            self._session.clear()
+            self._session_at = len(entries)
+        if character_id not in self._session:
+            void = {e.event.action for e in entries if e.void}
+            self._session[character_id] = madness_history(
+                self.live.session_start, [e.event for e in entries], void, character_id
+            )
+        return self._session[character_id]
+
+    def _past_madness(self, character_id: str) -> list[int]:
+        if character_id not in self._past:
+            history: list[int] = []
+            for log in self.live.past_sessions:
+                history += madness_history(
+                    log.header.state, log.events, void_actions(log.events), character_id
+                )
+            self._past[character_id] = history[-self.points :]
+        return self._past[character_id]

@@ -35,7 +35,7 @@ from gmscreen.tui.format import clock_text, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
 from gmscreen.tui.screens import main_madness
-from gmscreen.tui.session import madness_history
+from gmscreen.tui.session import MadnessHistories
 from gmscreen.tui.typeahead import open_screen, opener, run_binding_now, with_openers
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
 from gmscreen.tui.widgets.key_bar import KeyBar
@@ -94,9 +94,7 @@ class MainScreen(Screen[None]):
         self.builder = LogBuilder({c.id: c.name for c in live.session_start.characters}, t, lang)
         self.past = live.past_sessions  # earlier sessions, for the log and the sparkline
         self.past_lines = self.past_log_lines()
-        self._past_history: dict[str, list[int]] = {}  # see _past_madness
-        self._session_history: dict[str, list[int]] = {}  # see _session_madness
-        self._session_history_at = -1  # the journal's length when that was folded
+        self.histories = MadnessHistories(live, SPARK_POINTS)  # the sparkline's points
         self._shown: tuple[Campaign, int] = (live.state, -1)  # what refresh_all last showed
         self._player_view: PlayerView | None = None  # the last one opened, kept up to date
         self._select_last = False  # a character was added: select it once it is shown
@@ -220,35 +218,8 @@ class MainScreen(Screen[None]):
         )
         history: list[int] = []
         if character is not None:
-            history = self._past_madness(character.id) + self._session_madness(character.id)
-            history = history[-SPARK_POINTS:]
+            history = self.histories.of(character.id)
         pane.show(character, character.notes if character else "", self.context(), history)
-
-    def _session_madness(self, character_id: str) -> list[int]:
-        """This session's madness of one character, folded once per change of the journal
-        (every event, an undo too, adds a line): the detail pane redraws on every cursor move."""
-        entries = self.live.events
-        if self._session_history_at != len(entries):
-            self._session_history.clear()
-            self._session_history_at = len(entries)
-        if character_id not in self._session_history:
-            void = {e.event.action for e in entries if e.void}
-            self._session_history[character_id] = madness_history(
-                self.live.session_start, [e.event for e in entries], void, character_id
-            )
-        return self._session_history[character_id]
-
-    def _past_madness(self, character_id: str) -> list[int]:
-        """Madness over the earlier sessions, folded once per character: they cannot change
-        while the screen is open, and the detail pane redraws on every cursor move."""
-        if character_id not in self._past_history:
-            history: list[int] = []
-            for log in self.past:
-                history += madness_history(
-                    log.header.state, log.events, void_actions(log.events), character_id
-                )
-            self._past_history[character_id] = history[-SPARK_POINTS:]
-        return self._past_history[character_id]
 
     def _refresh_log(self, rebuild: bool) -> None:
         entries = self.live.events

@@ -8,7 +8,8 @@ them off the events, so the dialogs stay free of event types and this module of 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import InvalidAction
@@ -20,8 +21,7 @@ from gmscreen.rules.madness import MadnessState, Odds, madness_after_episode
 from gmscreen.rules.madness_check import Phase
 
 
-@dataclass(frozen=True, slots=True)
-class GainDone:
+class GainDone(msgspec.Struct, frozen=True):
     """A gain as the gain dialog reports it."""
 
     amount: int
@@ -30,8 +30,7 @@ class GainDone:
     roll: Roll | None
 
 
-@dataclass(frozen=True, slots=True)
-class StepShown:
+class StepShown(msgspec.Struct, frozen=True):
     """One d100 of the check, as the check dialog shows it."""
 
     roll: Roll
@@ -40,8 +39,7 @@ class StepShown:
     after: int
 
 
-@dataclass(frozen=True, slots=True)
-class EpisodeShown:
+class EpisodeShown(msgspec.Struct, frozen=True):
     """The madness a failed check started, as the check dialog shows it."""
 
     kind: str
@@ -52,8 +50,7 @@ class EpisodeShown:
     madness_after: int  # once the episode is over
 
 
-@dataclass(frozen=True, slots=True)
-class CheckResult:
+class CheckResult(msgspec.Struct, frozen=True):
     """What the check dialog is dismissed with once the check is over."""
 
     outcome: str  # success, failure or fumble

@@ -244,3 +244,18 @@ def test_a_note_on_the_item_the_cursor_moved_to(tmp_path: Path) -> None:
         assert notes == ["", "hi"]
 
     play(campaign_with_items(tmp_path, 2), scenario)
+
+
+def test_an_opener_typed_right_after_the_key_that_closed_its_screen(tmp_path: Path) -> None:
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        type_ahead(app, "i")
+        await drain(app, pilot)
+        assert isinstance(app.screen, InventoryScreen)
+        # esc closes the inventory; the delete typed with it must not ask to remove an item of
+        # the inventory the GM has just left (it used to, over the GM's screen)
+        type_ahead(app, "escape", "delete")
+        await drain(app, pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert len(inventory(app)) == 2
+
+    play(campaign_with_items(tmp_path, 2), scenario)

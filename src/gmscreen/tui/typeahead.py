@@ -106,6 +106,11 @@ def opener(
 
     async def run(screen: S, /, *args: P.args, **kwargs: P.kwargs) -> None:
         await keys_settled(screen)
+        if not screen.is_active:
+            # A key typed before closed the screen ("escape delete" in the inventory): its
+            # action would act on a screen the GM has left (remove an item of a closed
+            # inventory), so the key does nothing.
+            return
         await action(screen, *args, **kwargs)
 
     run.__doc__ = action.__doc__

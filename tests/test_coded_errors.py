@@ -17,7 +17,7 @@ from gmscreen.campaign import actions
 from gmscreen.campaign.errors import InvalidAction
 from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
 from gmscreen.i18n import catalog_for, load_messages, placeholders
-from gmscreen.rules import dice, madness
+from gmscreen.rules import dice, madness, numbers
 from gmscreen.rules.errors import CodedError
 from gmscreen.rules.madness import Episode, MadnessState
 
@@ -50,6 +50,13 @@ RAISES: dict[str, Callable[[], object]] = {
     "picked_range": lambda: dice.picked("1d6", 7),
     "input_not_whole": lambda: madness.gain(MadnessState(pow=10), "demon", {"pow": "3x"}),
     "input_range": lambda: madness.gain(MadnessState(pow=10), "demon", {"pow": 5000}),
+    "number_whole": lambda: numbers.parse_whole("²", "POW"),
+    "number_signed": lambda: numbers.parse_whole("+-5", "adjustment", signed=True),
+    "number_range": lambda: numbers.parse_whole("99", "POW", low=1, high=50),
+    "number_at_least": lambda: numbers.parse_whole("0", "points", low=1),
+    "number_at_most": lambda: numbers.parse_whole(
+        "-9", "adjustment", low=None, high=-10, signed=True
+    ),
     "madness_off": lambda: actions.check_roll(NO_MODULES, "artinar", dice.typed("d100", 5)),
     "kind_first": lambda: actions.check_roll(STATE, "elric", dice.typed("d100", 5)),
     "mad_already": lambda: actions.check_roll(STATE, "moon-glum", dice.typed("d100", 5)),

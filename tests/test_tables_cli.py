@@ -82,7 +82,9 @@ def test_text_output_is_an_indented_tree(capsys: pytest.CaptureFixture[str]) -> 
         (["roll", "merp-1", "--d100", "14", "--choose", "3"], "pick 1 to 2"),
         (["roll", "merp-1", "--d100", "2", "--choose", "1"], "asked for 0 choice"),
         (["roll", "merp-1", "--d100", "2", "--pick", "1"], "not allowed with"),
-        (["roll", "merp-1", "--d100", "x"], "invalid int value"),
+        (["roll", "merp-1", "--d100", "x"], "--d100: 'x' is not a whole number"),
+        (["roll", "merp-1", "--d100", "²"], "--d100: '²' is not a whole number"),
+        (["roll", "merp-1", "--seed", "٣"], "--seed: '٣' is not a number"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(

@@ -16,6 +16,7 @@ from gmscreen.campaign.safe_files import check_component, ensure_folder, replace
 from gmscreen.campaign.store import recover
 from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for
 from gmscreen.rules.tables_render import item_title
+from gmscreen.text import inert
 
 
 def recap_markdown(
@@ -53,7 +54,9 @@ def recap_markdown(
             )
             parts.append(w("carries", items=titles))
         out.append(f"- {name}: " + "; ".join(parts))
-    return "\n".join(out) + "\n"
+    # The one way out to a terminal (export) or a file (replay's e/E): names, notes and item
+    # texts come from files, so no control character leaves with them (gmscreen.text).
+    return inert("\n".join(out) + "\n")
 
 
 def players_markdown(view: PlayerSafe, campaign_name: str, session: str) -> str:

@@ -10,8 +10,11 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
+
+from gmscreen.rules.numbers import MAX_DIGITS, NumberError, parse_whole
+from gmscreen.text import inert
 
 # subcommand -> module defining ``configure(parser)`` and ``run(args) -> int``
 SUBCOMMANDS: dict[str, str] = {
@@ -43,11 +46,45 @@ def os_error_text(error: OSError) -> str:
     return f"{error.filename}: {error.strerror}" if error.filename else str(error.strerror or error)
 
 
+def say(text: object, *, error: bool = False) -> None:
+    """Print a line of the command's output (stderr if ``error``): names, notes, paths and
+    values typed on the command line are a person's or a file's text, so it is printed inert
+    (no escape sequence reaches the terminal; see :mod:`gmscreen.text`)."""
+    print(inert(str(text)), file=sys.stderr if error else sys.stdout)
+
+
+def number_flag(
+    flag: str,
+    *,
+    low: int | None = 0,
+    high: int | None = None,
+    signed: bool = False,
+    max_digits: int = MAX_DIGITS,
+) -> Callable[[str], int]:
+    """The argparse ``type`` of a number flag: ASCII digits (``²``, ``٣`` and ``1_000`` are not),
+    a sign only if ``signed``, at most ``max_digits``, from ``low`` to ``high``."""
+
+    def read(text: str) -> int:
+        try:
+            return parse_whole(text, flag, low=low, high=high, signed=signed, max_digits=max_digits)
+        except NumberError as error:
+            # argparse says "argument --pow: " before it: the flag is named once
+            raise argparse.ArgumentTypeError(str(error).removeprefix(f"{flag}: ")) from None
+
+    read.__name__ = "number"  # argparse's word for the type, should it need one
+    return read
+
+
+SEED = number_flag("--seed", low=None, signed=True, max_digits=20)  # any seed random takes
+
+
 class CliParser(argparse.ArgumentParser):
     """argparse that reports a bad flag or value in one line and exits 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        # The message quotes what was typed: inert, on one line
+        line = inert(message).replace("\n", " ")
+        self.exit(2, f"{self.prog}: error: {line} (see {self.prog} --help)\n")
 
 
 def _run_subcommand(name: str, argv: Sequence[str]) -> int:

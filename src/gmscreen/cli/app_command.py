@@ -56,7 +56,7 @@ def launch(open_app: Callable[[], BaseApp | int]) -> int:
 
 def _open(argv: Sequence[str]) -> BaseApp | int:
     """The app to run, or the exit status of a command that ends here."""
-    from gmscreen.cli import SUMMARIES, CliParser
+    from gmscreen.cli import SUMMARIES, CliParser, say
 
     commands = "\n".join(f"  {name:<10} {text}" for name, text in SUMMARIES.items())
     parser = CliParser(
@@ -67,7 +67,6 @@ def _open(argv: Sequence[str]) -> BaseApp | int:
     )
     configure(parser)
     args = parser.parse_args(argv)
-    import sys
 
     from gmscreen.campaign.errors import CampaignError
     from gmscreen.campaign.paths import campaign_to_open
@@ -75,10 +74,10 @@ def _open(argv: Sequence[str]) -> BaseApp | int:
     try:
         choice = campaign_to_open(args.campaign, args.demo, args.dir)
     except CampaignError as error:
-        print(f"gmscreen: error: {error}", file=sys.stderr)
+        say(f"gmscreen: error: {error}", error=True)
         return 2
     if choice.path is None:
-        print("gmscreen: error: name a campaign, or try gmscreen --demo", file=sys.stderr)
+        say("gmscreen: error: name a campaign, or try gmscreen --demo", error=True)
         return 2
     from gmscreen.tui.app import make_app
     from gmscreen.tui.config import default_config_path
@@ -93,12 +92,12 @@ def _open(argv: Sequence[str]) -> BaseApp | int:
             take_over=args.take_over,
         )
     except CampaignError as error:
-        print(f"gmscreen: error: {error}", file=sys.stderr)
+        say(f"gmscreen: error: {error}", error=True)
         return 2
     except OSError as error:  # the lock or a checkpoint the system refused to write
         from gmscreen.cli import os_error_text
 
-        print(f"gmscreen: error: {os_error_text(error)}", file=sys.stderr)
+        say(f"gmscreen: error: {os_error_text(error)}", error=True)
         return 2
     return app
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,8 +18,9 @@ from gmscreen.campaign.recap_markdown import recap_markdown
 from gmscreen.campaign.reducer import void_actions
 from gmscreen.campaign.replay import pick_session
 from gmscreen.campaign.store import load_sessions, read_checkpoint, recover
-from gmscreen.cli import os_error_text
+from gmscreen.cli import os_error_text, say
 from gmscreen.i18n import LANGUAGES, resolve_language, system_language
+from gmscreen.text import json_text
 from gmscreen.user_config import default_config_path, user_language
 
 HELP = {
@@ -69,7 +69,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _fail(command: str, message: str, code: int = 2) -> int:
-    print(f"gmscreen {command}: error: {message}", file=sys.stderr)
+    say(f"gmscreen {command}: error: {message}", error=True)
     return code
 
 
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         return _export(args, checkpoint, logs)
     except CampaignFileError as error:
         for problem in error.problems:
-            print(problem, file=sys.stderr)
+            say(problem, error=True)
         return 1
     except CampaignError as error:
         return _fail(command, str(error))
@@ -107,8 +107,8 @@ def _new(args: argparse.Namespace) -> int:
     notices: list[str] = []
     folder = create_campaign(campaigns_dir(args.dir), args.name, settings, notices)
     for notice in notices:
-        print(f"note: {notice}")
-    print(f"created {folder}")
+        say(f"note: {notice}")
+    say(f"created {folder}")
     return 0
 
 
@@ -131,14 +131,14 @@ def _validate(folder: Path) -> int:
             problems.extend(error.problems)
         else:
             for notice in recovered.notices:
-                print(f"note: {notice}")
+                say(f"note: {notice}")
     for problem in problems:
-        print(problem)
+        say(problem)
     if problems:
         return 1
     events = sum(len(log.events) for log in logs)
     assert checkpoint is not None
-    print(
+    say(
         f"{folder}: valid ({len(checkpoint.characters)} characters, "
         f"{len(logs)} sessions, {events} events)"
     )
@@ -147,9 +147,9 @@ def _validate(folder: Path) -> int:
 
 def _sessions(checkpoint: Campaign, logs: list[SessionLog]) -> int:
     if not logs:
-        print(f"{checkpoint.name}: no sessions yet")
+        say(f"{checkpoint.name}: no sessions yet")
         return 0
-    print(f"{'session':<16} {'started':<20} {'events':>6} {'undone':>6}  game time")
+    say(f"{'session':<16} {'started':<20} {'events':>6} {'undone':>6}  game time")
     for log in logs:
         void = void_actions(log.events)
         undone = sum(1 for e in log.events if e.action in void)
@@ -164,7 +164,7 @@ def _sessions(checkpoint: Campaign, logs: list[SessionLog]) -> int:
             ]
         )
         started = log.header.started_at[:16].replace("T", " ")
-        print(
+        say(
             f"{log.header.id:<16} {started:<20} {len(log.events):>6} {undone:>6}  "
             f"{game_time(start)} → {game_time(end)}"
         )
@@ -197,7 +197,7 @@ def _export(args: argparse.Namespace, checkpoint: Campaign, logs: list[SessionLo
                 "standing": [{"name": n, "state": s} for n, s in standing(final, lang)],
                 "started_at": log.header.started_at,
             }
-        print(json.dumps(out, ensure_ascii=False, indent=2))
+        say(json_text(out, indent=2))
         return 0
-    sys.stdout.write(recap_markdown(checkpoint.name, log, players, lang))
+    sys.stdout.write(recap_markdown(checkpoint.name, log, players, lang))  # inert already
     return 0

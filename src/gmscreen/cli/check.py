@@ -3,38 +3,47 @@
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import sys
+from collections.abc import Callable
 from typing import Any
 
+from gmscreen.cli import SEED, number_flag, say
 from gmscreen.rules import dice
 from gmscreen.rules.dice import DiceError, Roll
-from gmscreen.rules.madness import MadnessError, MadnessState, madness_after_episode
+from gmscreen.rules.madness import DAY, MAX_STAT, MadnessError, MadnessState, madness_after_episode
 from gmscreen.rules.madness_check import CheckSequence
+from gmscreen.text import json_text
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    whole = _whole_number
-    parser.add_argument("--pow", type=whole, required=True, help="the character's POW")
-    parser.add_argument("--chaos", type=whole, default=0, help="Chaos points")
-    parser.add_argument("--law", type=whole, default=0, help="Law points")
-    parser.add_argument("--balance", type=whole, default=0, help="Balance points")
-    parser.add_argument("--madness", type=whole, required=True, help="current Madness Points")
+    def whole(flag: str, high: int | None = MAX_STAT, low: int = 0) -> Callable[[str], int]:
+        return number_flag(flag, low=low, high=high)
+
+    parser.add_argument("--pow", type=whole("--pow"), required=True, help="the character's POW")
+    parser.add_argument("--chaos", type=whole("--chaos"), default=0, help="Chaos points")
+    parser.add_argument("--law", type=whole("--law"), default=0, help="Law points")
+    parser.add_argument("--balance", type=whole("--balance"), default=0, help="Balance points")
+    parser.add_argument(
+        "--madness", type=whole("--madness", None), required=True, help="current Madness Points"
+    )
     parser.add_argument(
         "--d100", default="", help="comma list of d100 rolls, one per step (00 is 100)"
     )
     parser.add_argument("--d6", default=None, help="the 1d6 for the kind of madness")
-    parser.add_argument("--fumble-base", type=whole, default=1, help="fumble chance in %% at POW")
-    parser.add_argument("--round-seconds", type=whole, default=12, help="length of a round")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the dice not given")
+    parser.add_argument(
+        "--fumble-base",
+        type=whole("--fumble-base", 100),
+        default=1,
+        help="fumble chance in %% at POW",
+    )
+    parser.add_argument(
+        "--round-seconds",
+        type=whole("--round-seconds", DAY, 1),
+        default=12,
+        help="length of a round",
+    )
+    parser.add_argument("--seed", type=SEED, default=None, help="seed for the dice not given")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-
-
-def _whole_number(text: str) -> int:
-    if not text.strip().isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 0 or more")
-    return int(text)
 
 
 def _step_dict(step: Any) -> dict[str, Any]:
@@ -97,7 +106,15 @@ def _text(result: dict[str, Any]) -> str:
 def run(args: argparse.Namespace) -> int:
     try:
         typed_rolls = [dice.typed("d100", v) for v in args.d100.split(",") if v.strip()]
+    except DiceError as error:
+        say(f"gmscreen check: error: --d100: {error}", error=True)
+        return 2
+    try:
         kind_roll = dice.typed("1d6", args.d6) if args.d6 is not None else None
+    except DiceError as error:
+        say(f"gmscreen check: error: --d6: {error}", error=True)
+        return 2
+    try:
         start = MadnessState(
             pow=args.pow, chaos=args.chaos, law=args.law, balance=args.balance, madness=args.madness
         )
@@ -109,8 +126,8 @@ def run(args: argparse.Namespace) -> int:
         if seq.phase == "kind":
             seq.choose_kind(kind_roll if kind_roll is not None else dice.roll("1d6", rng))
     except (DiceError, MadnessError) as error:
-        print(f"gmscreen check: error: {error}", file=sys.stderr)
+        say(f"gmscreen check: error: {error}", error=True)
         return 2
     result = _result(seq, start)
-    print(json.dumps(result) if args.json else _text(result))
+    say(json_text(result) if args.json else _text(result))
     return 0

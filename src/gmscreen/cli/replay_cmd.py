@@ -9,14 +9,13 @@ campaign and session are known to exist.
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import TYPE_CHECKING
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError
 from gmscreen.campaign.paths import campaigns_dir, resolve_campaign
 from gmscreen.campaign.replay import pick_session
 from gmscreen.campaign.store import load_sessions, read_checkpoint
-from gmscreen.cli import os_error_text
+from gmscreen.cli import os_error_text, say
 from gmscreen.i18n import LANGUAGES, system_language
 
 if TYPE_CHECKING:
@@ -65,12 +64,12 @@ def _open(args: argparse.Namespace) -> BaseApp | int:
         )
     except CampaignFileError as error:
         for problem in error.problems:
-            print(problem, file=sys.stderr)
+            say(problem, error=True)
         return 1
     except CampaignError as error:
-        print(f"gmscreen replay: error: {error}", file=sys.stderr)
+        say(f"gmscreen replay: error: {error}", error=True)
         return 2
     except OSError as error:  # a folder that cannot be read: say which, no traceback
-        print(f"gmscreen replay: error: {os_error_text(error)}", file=sys.stderr)
+        say(f"gmscreen replay: error: {os_error_text(error)}", error=True)
         return 2
     return app

@@ -7,15 +7,15 @@ One module serves both subcommands: the dispatcher names the parser ``gmscreen r
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import sys
 from typing import Any
 
+from gmscreen.cli import SEED, number_flag, say
 from gmscreen.rules.dice import DiceError
 from gmscreen.rules.tables import PendingChoice, load_tables, roll_table
 from gmscreen.rules.tables_model import Lang, Table, TableSet
 from gmscreen.rules.tables_render import render_tree
+from gmscreen.text import json_text
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -42,21 +42,23 @@ def _configure_roll(parser: argparse.ArgumentParser, tables: TableSet) -> None:
     top = parser.add_mutually_exclusive_group()
     top.add_argument(
         "--d100",
-        type=int,
+        type=number_flag("--d100"),
         metavar="N",
         help="force the top roll (the die's face: on d10 tables, the d10 from 1 to 10)",
     )
-    top.add_argument("--pick", type=int, metavar="N", help="pick row N (1 = first row) instead")
+    top.add_argument(
+        "--pick", type=number_flag("--pick"), metavar="N", help="pick row N (1 = first row) instead"
+    )
     parser.add_argument(
         "--choose",
-        type=int,
+        type=number_flag("--choose"),
         nargs="+",
         action="extend",
         default=[],
         metavar="K",
         help="settle the choices in order (1 = first alternative)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed for the dice not forced")
+    parser.add_argument("--seed", type=SEED, default=None, help="seed for the dice not forced")
     parser.add_argument("--lang", choices=["en", "es"], default="en", help="text language")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(handler=_run_roll)
@@ -68,7 +70,7 @@ def _ids(tables: TableSet) -> str:
 
 
 def _error(command: str, message: str) -> int:
-    print(f"gmscreen {command}: error: {message}", file=sys.stderr)
+    say(f"gmscreen {command}: error: {message}", error=True)
     return 2
 
 
@@ -110,12 +112,12 @@ def _run_roll(args: argparse.Namespace) -> int:
     if args.json:
         out: dict[str, Any] = resolution.tree.to_dict()
         out["done"] = resolution.done
-        print(json.dumps(out, ensure_ascii=False))
+        say(json_text(out))
         return 0
-    print(render_tree(resolution.tree, args.lang))
+    say(render_tree(resolution.tree, args.lang))
     if isinstance(resolution.pending, PendingChoice):
         hint = "pass --choose K to pick" if args.lang == "en" else "usa --choose K para elegir"
-        print(f"({hint})")
+        say(f"({hint})")
     return 0
 
 
@@ -173,19 +175,19 @@ def _run_tables(args: argparse.Namespace) -> int:
     if args.table is not None:
         table = tables[args.table]
         if args.json:
-            print(json.dumps(_table_dict(table, rows=True), ensure_ascii=False))
+            say(json_text(_table_dict(table, rows=True)))
             return 0
-        print(f"{table.id}  {table.die}  {table.title(lang)}")
+        say(f"{table.id}  {table.die}  {table.title(lang)}")
         for r in table.rows:
             markers = (" " + " ".join(r.markers)) if r.markers else ""
-            print(f"{r.index + 1:>3}. {r.range_text:>6}{markers}  {r.short(lang)}")
+            say(f"{r.index + 1:>3}. {r.range_text:>6}{markers}  {r.short(lang)}")
         if table.notes(lang):
-            print(table.notes(lang))
+            say(table.notes(lang))
         return 0
     chosen = list(tables.tables.values()) if args.all else tables.main()
     if args.json:
-        print(json.dumps([_table_dict(t, rows=False) for t in chosen], ensure_ascii=False))
+        say(json_text([_table_dict(t, rows=False) for t in chosen]))
         return 0
     for t in chosen:
-        print(f"{t.id:<24} {t.die.text:<6} {len(t.rows):>3} rows  {t.title(lang)}")
+        say(f"{t.id:<24} {t.die.text:<6} {len(t.rows):>3} rows  {t.title(lang)}")
     return 0

@@ -16,6 +16,8 @@ from typing import Any, Literal
 import msgspec
 
 from gmscreen.rules.errors import CodedError
+from gmscreen.rules.numbers import whole_or_none
+from gmscreen.text import clip
 
 RollSource = Literal["rolled", "typed", "picked"]
 SOURCES: tuple[RollSource, ...] = ("rolled", "typed", "picked")
@@ -24,7 +26,9 @@ MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_MODIFIER = 10_000
 
-_EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+|%)\s*(?:([+-])\s*(\d+))?\s*$")
+# ASCII digits only ([0-9], not \d: that is any script's digits), each number of a bounded
+# length (whole_or_none), so that ``1d6+`` and 4,400 digits is a message, not int()'s error.
+_EXPR = re.compile(r"^\s*([0-9]*)\s*[dD]\s*([0-9]+|%)\s*(?:([+-])\s*([0-9]+))?\s*$")
 
 
 class DiceError(CodedError, ValueError):
@@ -69,21 +73,30 @@ def parse(expression: str | DiceExpr) -> DiceExpr:
     match = _EXPR.match(expression)
     if match is None:
         raise DiceError(
-            code="dice_expression", expr=expression, max_dice=MAX_DICE, max_sides=MAX_SIDES
+            code="dice_expression", expr=clip(expression), max_dice=MAX_DICE, max_sides=MAX_SIDES
         )
     count_text, sides_text, sign, mod_text = match.groups()
-    count = int(count_text) if count_text else 1
-    sides = 100 if sides_text == "%" else int(sides_text)
-    if not 1 <= count <= MAX_DICE:
+    expression = clip(expression)
+    count = whole_or_none(count_text) if count_text else 1
+    sides = 100 if sides_text == "%" else whole_or_none(sides_text)
+    if count is None or not 1 <= count <= MAX_DICE:
         raise DiceError(
-            code="dice_count", expr=expression, count=count, max_dice=MAX_DICE, max_sides=MAX_SIDES
+            code="dice_count",
+            expr=expression,
+            count=clip(count_text),
+            max_dice=MAX_DICE,
+            max_sides=MAX_SIDES,
         )
-    if not 2 <= sides <= MAX_SIDES:
+    if sides is None or not 2 <= sides <= MAX_SIDES:
         raise DiceError(
-            code="dice_sides", expr=expression, sides=sides, max_dice=MAX_DICE, max_sides=MAX_SIDES
+            code="dice_sides",
+            expr=expression,
+            sides=clip(sides_text),
+            max_dice=MAX_DICE,
+            max_sides=MAX_SIDES,
         )
-    modifier = int(mod_text) if mod_text else 0
-    if modifier > MAX_MODIFIER:
+    modifier = whole_or_none(mod_text) if mod_text else 0
+    if modifier is None or modifier > MAX_MODIFIER:
         raise DiceError(code="dice_modifier", expr=expression, high=MAX_MODIFIER)
     if sign == "-":
         modifier = -modifier
@@ -147,9 +160,9 @@ def roll(expression: str | DiceExpr, rng: random.Random) -> Roll:
 
 def _read_die(text: str, sides: int, expression: str) -> int:
     text = text.strip()
-    if not text.isdigit():
-        raise DiceError(code="typed_not_number", text=text, expr=expression)
-    value = int(text)
+    value = whole_or_none(text)
+    if value is None:
+        raise DiceError(code="typed_not_number", text=clip(text), expr=expression)
     # Physical dice: a d100 shows 00 for 100 and a d10 shows 0 for 10.
     if sides == 100 and text == "00":
         value = 100
@@ -170,6 +183,8 @@ def typed(expression: str | DiceExpr, value: int | str) -> Roll:
     if isinstance(value, int):
         value = str(value)
     pieces = [p for p in re.split(r"[,\s]+", value.strip()) if p]
+    if len(pieces) > MAX_DICE:  # more dice than any expression has: said without reading them
+        raise DiceError(code="typed_count", expr=expr.text, count=expr.count, typed=len(pieces))
     if not pieces:
         raise DiceError(code="typed_nothing", expr=expr.text)
     if len(pieces) > 1:
@@ -181,9 +196,9 @@ def typed(expression: str | DiceExpr, value: int | str) -> Roll:
         die = _read_die(pieces[0], expr.sides, expr.text)
         return Roll(expr.text, (die,), 0, die, "typed")
     text = pieces[0]
-    if not text.lstrip("-").isdigit():
-        raise DiceError(code="typed_not_number", text=text, expr=expr.text)
-    total = int(text)
+    total = whole_or_none(text, signed=True)
+    if total is None:
+        raise DiceError(code="typed_not_number", text=clip(text), expr=expr.text)
     if not expr.lowest <= total <= expr.highest:
         raise DiceError(
             code="typed_total", total=total, expr=expr.text, low=expr.lowest, high=expr.highest

@@ -17,6 +17,8 @@ from gmscreen.rules import dice
 from gmscreen.rules.dice import Roll
 from gmscreen.rules.errors import CodedError
 from gmscreen.rules.madness_data import Preset, load_madness_data
+from gmscreen.rules.numbers import all_digits, whole_or_none
+from gmscreen.text import clip
 
 Alignment = Literal["chaos", "law"]
 Outcome = Literal["success", "failure", "fumble"]
@@ -116,9 +118,12 @@ def _whole(inputs: Mapping[str, int | str], name: str) -> int:
         raise MadnessError(f"this gain needs a value for {name!r}")
     value = inputs[name]
     if isinstance(value, str):
-        if not value.strip().isdigit():
-            raise MadnessError(code="input_not_whole", field=name, value=value)
-        value = int(value)
+        number = whole_or_none(value)
+        if number is None:
+            if all_digits(value):  # digits, too many of them
+                raise MadnessError(code="input_range", field=name, high=MAX_STAT, value=clip(value))
+            raise MadnessError(code="input_not_whole", field=name, value=clip(value))
+        value = number
     if not 0 <= value <= MAX_STAT:
         raise MadnessError(code="input_range", field=name, high=MAX_STAT, value=value)
     return value
@@ -131,7 +136,7 @@ def gain_dice(key: str, inputs: Mapping[str, int | str] | None = None) -> str | 
         return p.dice
     if p.dice_allowed and inputs is not None:
         value = inputs.get(p.amount_input or "amount")
-        if isinstance(value, str) and not value.strip().isdigit():
+        if isinstance(value, str) and not all_digits(value):
             return dice.parse(value).text
     return None
 

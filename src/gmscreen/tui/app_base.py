@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.events import Resize
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widget import Widget
 
 from gmscreen.i18n import resolve_language
+from gmscreen.text import inert, inert_line
 from gmscreen.tui.commands import (
     Command,
     add_bindings,
@@ -71,9 +73,27 @@ class BaseApp(App[None]):
         self._when_ready: list[Callable[[], object]] = []
         if not animations:
             self.animation_level = "none"
-        self.title = title or catalog.t("app.title")
+        self.title = inert_line(title or catalog.t("app.title"))
         add_bindings(self, bindings("app", catalog.t))
         relabel_bindings(self, catalog.t)  # the palette key's word, in the app's language
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every pop-up of the app, our own and the widgets' (``widget.notify`` comes here):
+        its text shown literally. Our messages carry names, notes and paths, so they are never
+        read as markup (``Bad[/]`` would raise, ``[bold]x[/]`` would turn bold, ``Elric [PC]``
+        would lose its ``[PC]``: markup is off unless a caller asks for it), and no control
+        character in them reaches the terminal (:func:`gmscreen.text.inert`)."""
+        super().notify(
+            inert(message), title=inert(title), severity=severity, timeout=timeout, markup=markup
+        )
 
     def when_ready(self, callback: Callable[[], object]) -> None:
         """Run ``callback`` once the first frame is on the screen (Textual's Ready event)."""

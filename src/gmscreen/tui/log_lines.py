@@ -9,6 +9,7 @@ from typing import Any
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.recap import span
 from gmscreen.rules.tables_render import item_title
+from gmscreen.text import inert_line
 from gmscreen.tui.format import (
     alignment_label,
     fumble_range,
@@ -105,14 +106,16 @@ class LogBuilder:
             character_name: str = name,
             when: str = when,
         ) -> LogEntry:
+            # Every part may hold a file's text (a name, a note, a typed dice expression):
+            # inert here, where the line is built, so the log only ever draws plain text.
             return LogEntry(
                 key=f"{event.seq}{suffix}",
                 when=when,
                 who=character,
-                who_name=character_name,
-                what=what,
-                dice=dice,
-                outcome=outcome,
+                who_name=inert_line(character_name),
+                what=inert_line(what),
+                dice=inert_line(dice),
+                outcome=inert_line(outcome),
                 style=style,
                 void=void,
             )

@@ -17,6 +17,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Label, Static
 
+from gmscreen.rules.numbers import whole_or_none
+from gmscreen.text import inert_line
 from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.typeahead import InOrderInput as Input
@@ -59,11 +61,11 @@ def validate(
         if field.low is None:
             values[field.key] = text if field.key == "notes" else text.strip()
             continue
-        stripped = text.strip()
-        if not stripped.isdigit() or not field.low <= int(stripped) <= (field.high or 0):
+        number = whole_or_none(text)  # ASCII digits, bounded: "²" and 5,000 digits are errors
+        if number is None or not field.low <= number <= (field.high or 0):
             errors[field.key] = t("form.error_range", low=field.low, high=field.high)
         else:
-            values[field.key] = int(stripped)
+            values[field.key] = number
     name = values.get("name", "")
     folded = {n.strip().casefold() for n in taken}
     if not name:
@@ -116,7 +118,10 @@ class CharacterForm(ModalScreen[dict[str, Any] | None]):
                     yield Label(Content(self.t(f"field.{field.key}")))
                     with Vertical(classes="field"):
                         value = self.initial.get(field.key, "")
-                        yield Input(str(value), id=f"f-{field.key}", compact=True)
+                        # An Input draws its value raw: a file's ESC in a name comes in visible
+                        # (saved as shown, if the GM saves the form)
+                        shown = inert_line(str(value))
+                        yield Input(shown, id=f"f-{field.key}", compact=True)
                         yield Static(id=f"e-{field.key}", classes="error empty")
                 yield Label(Content(""))
                 with Horizontal(classes="field"):

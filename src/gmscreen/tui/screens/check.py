@@ -22,6 +22,7 @@ from gmscreen.rules import dice
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, MadnessState, Odds
 from gmscreen.rules.madness_check import Phase
+from gmscreen.rules.numbers import whole_or_none
 from gmscreen.tui.commands import DIALOG_KEYS, add_bindings, bindings
 from gmscreen.tui.format import (
     alignment_label,
@@ -217,7 +218,8 @@ class CheckScreen(InOrderDialog[CheckResult | None]):
     def on_key(self, event: events.Key) -> None:
         # roll, confirm and cancel are priority bindings (InOrderDialog): they never get here.
         waiting = self._awaiting()
-        if waiting is None or event.character is None or not event.character.isdigit():
+        digit = whole_or_none(event.character, max_digits=1) if event.character else None
+        if waiting is None or digit is None:  # an ASCII digit: "²" types nothing
             if event.key == "backspace" and self.typed:
                 self.typed = self.typed[:-1]
                 self.refresh_view()
@@ -225,10 +227,10 @@ class CheckScreen(InOrderDialog[CheckResult | None]):
             return
         event.stop()
         if waiting == "kind":
-            self._take_kind(lambda: dice.picked("1d6", int(event.character or "0")))
+            self._take_kind(lambda: dice.picked("1d6", digit))
             return
         if len(self.typed) < MAX_TYPED:
-            self.typed += event.character
+            self.typed += str(digit)
         self._error("")
         self.refresh_view()
 

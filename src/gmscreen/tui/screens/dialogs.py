@@ -108,7 +108,8 @@ class TextPrompt(ModalScreen[str | None]):
 
 
 UNIT_SECONDS = {"r": 0, "m": MINUTE, "h": HOUR, "d": DAY}
-_AMOUNT = re.compile(r"^\s*(\d{1,6})\s*([a-zA-Z]*)\s*$")
+# ASCII digits ([0-9]: \d is any script's), six at most: no int() of a huge number
+_AMOUNT = re.compile(r"^\s*([0-9]{1,6})\s*([a-zA-Z]*)\s*$")
 
 
 def parse_amount(text: str, round_seconds: int, units: dict[str, str]) -> int | None:

@@ -23,6 +23,7 @@ from gmscreen.rules import dice
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, gain_dice
 from gmscreen.rules.madness_data import Preset, load_madness_data
+from gmscreen.rules.numbers import whole_or_none
 from gmscreen.tui.commands import DIALOG_KEYS, LIST_MOVES, add_bindings, bindings
 from gmscreen.tui.format import error_text, roll_text
 from gmscreen.tui.i18n import Translate
@@ -194,13 +195,14 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         if not value:
             self._error(self.t("gain.answer_required"))
             return
-        inputs: dict[str, int | str] = {name: int(value) if value.isdigit() else value}
+        whole = whole_or_none(value)  # ASCII digits only: "²" or "٣" is not a number here
+        inputs: dict[str, int | str] = {name: value if whole is None else whole}
         try:
             self.expression = gain_dice(self.preset.key, inputs)
         except (DiceError, MadnessError) as error:
             self._error(error_text(error, self.t, self.lang))
             return
-        if self.expression is None and not value.isdigit():
+        if self.expression is None and whole is None:
             self._error(self.t("gain.whole_number"))
             return
         self.inputs = inputs
@@ -330,8 +332,8 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         self._next_turn(roll, 0)
 
     def _adjust(self, value: str) -> None:
-        text = value.replace(" ", "") or "0"
-        if not text.lstrip("+-").isdigit():
+        adjustment = whole_or_none(value.replace(" ", "") or "0", signed=True)  # "+-5": no
+        if adjustment is None:
             self._error(self.t("gain.adjust_number"))
             return
         roll = self.pending
@@ -340,7 +342,7 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
             self.query_one(selector).add_class("hidden")
         self.stage = "dice"
         self.focus_dialog()
-        self._next_turn(roll, int(text))
+        self._next_turn(roll, adjustment)
 
     def _next_turn(self, roll: Roll | None, adjustment: int) -> None:
         if not self._apply(self.targets[self.turn], roll, adjustment):

@@ -11,6 +11,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from gmscreen.text import inert_line
 from gmscreen.tui.commands import (
     COMMANDS,
     PALETTE_KEY,
@@ -40,7 +41,8 @@ def help_text(t: Translate, keymap: Mapping[str, str]) -> Content:
         for command in COMMANDS:
             if command.scope not in scopes:
                 continue
-            keys = " ".join(key_label(k, t) for k in effective_keys(command, keymap))
+            # the keys come from the GM's config file: shown inert
+            keys = inert_line(" ".join(key_label(k, t) for k in effective_keys(command, keymap)))
             lines.append(
                 Content.assemble(
                     (f"{keys:>14}", "bold $secondary"),

@@ -18,6 +18,7 @@ from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Item
 from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.rules.tables_render import item_title
+from gmscreen.text import inert, inert_line
 from gmscreen.tui.commands import add_bindings, bindings
 from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
@@ -78,7 +79,7 @@ class InventoryScreen(Screen[None]):
         self.query_one("#items", OptionList).focus()
 
     def _title(self, item: Item) -> str:
-        return item_title({"title": item.title, "tree": item.tree}, self.lang)
+        return inert_line(item_title({"title": item.title, "tree": item.tree}, self.lang))
 
     @property
     def items(self) -> tuple[Item, ...]:
@@ -99,7 +100,10 @@ class InventoryScreen(Screen[None]):
         items.clear_options()
         items.add_options(
             [
-                Option(Content.assemble((self._title(i), "bold"), "\n", (i.id, "dim")), id=i.id)
+                Option(
+                    Content.assemble((self._title(i), "bold"), "\n", (inert_line(i.id), "dim")),
+                    id=i.id,
+                )
                 for i in character.inventory
             ]
         )
@@ -133,7 +137,7 @@ class InventoryScreen(Screen[None]):
             tree.update(tree_content(node, self.tables, self.t, self.lang))
         label = Content.styled(self.t("inventory.notes"), "bold")
         body = (
-            Content(item.notes)
+            Content(inert(item.notes))
             if item.notes
             else Content.styled(self.t("inventory.no_notes"), "dim")
         )
@@ -163,7 +167,7 @@ class InventoryScreen(Screen[None]):
         prompt = TextPrompt(
             self.t("inventory.note_title", title=self._title(item)),
             self.t("inventory.note_hint"),
-            item.notes,
+            inert_line(item.notes),  # an Input draws its value raw
             self.t,
         )
         await prompt.open(self, noted)

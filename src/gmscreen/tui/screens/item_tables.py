@@ -34,6 +34,7 @@ from gmscreen.campaign.live import LiveCampaign
 from gmscreen.rules import merp
 from gmscreen.rules.dice import DiceError
 from gmscreen.rules.merp import RollRefused
+from gmscreen.rules.numbers import whole_or_none
 from gmscreen.rules.tables import PendingChoice, PendingDie
 from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.tui.commands import add_bindings, bindings
@@ -151,9 +152,10 @@ class ItemTableScreen(RowSearch):
         rows = self.query_one("#rows", DataTable)
         rows.clear()
         wanted = self.query_text.casefold().strip()
+        number = whole_or_none(wanted)  # a roll the row covers: ASCII digits only
         for row in self.tables[self.current].rows:
             text = row.short(self.lang)
-            covers = wanted.isdigit() and row.lo <= int(wanted) <= row.hi
+            covers = number is not None and row.lo <= number <= row.hi
             if wanted and wanted not in text.casefold() and not covers:
                 continue
             rows.add_row(
@@ -269,12 +271,13 @@ class ItemTableScreen(RowSearch):
                 self.refresh_view()
                 event.stop()
             return
-        if not event.character.isdigit():
+        digit = whole_or_none(event.character, max_digits=1)
+        if digit is None:  # "²" is no digit here
             return
         pending = self.roll.resolution.pending if self.roll is not None else None
         if self.roll is not None and isinstance(pending, PendingChoice):
             event.stop()
-            index = int(event.character) - 1
+            index = digit - 1
             if 0 <= index < len(pending.options):
                 self._answer(lambda roll: roll.choose(index))
             return

@@ -29,6 +29,7 @@ from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.reducer import rounds_running, void_actions
 from gmscreen.rules.dice import DiceError
 from gmscreen.rules.madness import MadnessError
+from gmscreen.text import inert_line
 from gmscreen.tui import language_switch
 from gmscreen.tui.commands import add_bindings, bindings, by_id, effective_keys, relabel_bindings
 from gmscreen.tui.format import clock_text, error_text
@@ -187,7 +188,7 @@ class MainScreen(Screen[None]):
     def _refresh_header(self) -> None:
         state = self.state
         parts: list[str | tuple[str, str]] = [
-            (state.name, "bold"),
+            (inert_line(state.name), "bold"),
             "   ",
             clock_text(state.clock, self.t, self._rounds()),
             "   ",

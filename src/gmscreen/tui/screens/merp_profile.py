@@ -16,6 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmscreen.campaign.model import SPELL_USER_CATEGORIES
+from gmscreen.rules.numbers import whole_or_none
 from gmscreen.rules.tables_model import Lang
 from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
 from gmscreen.tui.i18n import Translate
@@ -75,8 +76,8 @@ class MerpProfileForm(ModalScreen[dict[str, Any] | None]):
 
     @on(TextInput.Submitted)
     def action_confirm(self) -> None:
-        points_text = self.query_one("#points", TextInput).value.strip()
-        if not points_text.isdigit() or int(points_text) > MAX_POINTS:
+        points = whole_or_none(self.query_one("#points", TextInput).value)
+        if points is None or points > MAX_POINTS:
             self.query_one("#error", Static).update(
                 Content(self.t("profile.error_points", high=MAX_POINTS))
             )
@@ -88,7 +89,7 @@ class MerpProfileForm(ModalScreen[dict[str, Any] | None]):
             {
                 "category": SPELL_USER_CATEGORIES[index],
                 "race": self.query_one("#race", TextInput).value.strip(),
-                "points_total": int(points_text),
+                "points_total": points,
                 "points_spent": 0,
                 "rolls": {},
             },

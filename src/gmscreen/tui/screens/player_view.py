@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from gmscreen.campaign.player_safe import PlayerSafe, details, note_text, seems
+from gmscreen.text import inert_line
 from gmscreen.tui.commands import add_bindings
 from gmscreen.tui.i18n import Translate
 
@@ -35,13 +36,13 @@ def player_lines(view: PlayerSafe, t: Translate) -> Content:
     for c in view.characters:
         looks = seems(c, view.lang)
         head = Content.assemble(
-            (c.name, "bold"),
+            (inert_line(c.name), "bold"),
             ("  " + t("card.player", player=c.player), "dim") if c.player else "",
             ("   " + looks, BAND_STYLES.get(c.band, "")) if looks else "",
         )
         lines = [head]
         lines.extend(
-            Content.styled("    " + text, DETAIL_STYLES[what])
+            Content.styled("    " + inert_line(text), DETAIL_STYLES[what])  # item names too
             for what, text in details(c, view.lang)
         )
         blocks.append(Content("\n").join(lines))
@@ -56,7 +57,9 @@ def shared_notes(view: PlayerSafe, t: Translate) -> Content:
         return Content("")
     lines = [Content.styled(t("player.notes"), "bold")]
     for note in view.notes:
-        lines.append(Content.assemble((note.when + "  ", "dim"), note_text(note, view.lang)))
+        lines.append(
+            Content.assemble((note.when + "  ", "dim"), inert_line(note_text(note, view.lang)))
+        )
     return Content("\n").join(lines)
 
 

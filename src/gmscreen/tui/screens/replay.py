@@ -28,6 +28,7 @@ from gmscreen.campaign.recap_markdown import save_recap
 from gmscreen.campaign.reducer import rounds_running
 from gmscreen.campaign.replay import Replay
 from gmscreen.campaign.replay_steps import Steps
+from gmscreen.text import inert_line
 from gmscreen.tui.commands import add_bindings, bindings, palette_commands
 from gmscreen.tui.format import clock_text
 from gmscreen.tui.i18n import Translate
@@ -130,7 +131,8 @@ class ReplayScreen(Screen[None]):
             box.border_title = self.t("replay.timeline")
             yield Timeline(id="timeline")
         log = ReplayLog(self.t("replay.void"), id="log")
-        log.border_title = self.t("replay.log_title", session=self.session.header.id)
+        # Content, not a str: a str border title is read as markup (the id is a file's name)
+        log.border_title = Content(self.t("replay.log_title", session=self.session.header.id))
         yield log
         yield KeyBar()
 
@@ -232,7 +234,7 @@ class ReplayScreen(Screen[None]):
         parts: list[str | tuple[str, str]] = [
             (t("replay.banner"), "bold"),
             "   ",
-            (state.name, "bold"),
+            (inert_line(state.name), "bold"),
             "   ",
             t("replay.step", step=self.step, steps=self.steps.count),
             "   ",

@@ -21,6 +21,7 @@ from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.replay_steps import summarize
 from gmscreen.campaign.store import load_sessions
+from gmscreen.text import inert, inert_line
 from gmscreen.tui.commands import add_bindings, bindings
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.replay import ReplayScreen
@@ -71,7 +72,9 @@ class SessionPicker(Screen[None]):
     def compose(self) -> ComposeResult:
         t = self.t
         yield Static(
-            Content.assemble((t("replay.banner"), "bold"), "   ", (self.campaign_name, "bold")),
+            Content.assemble(
+                (t("replay.banner"), "bold"), "   ", (inert_line(self.campaign_name), "bold")
+            ),
             id="header",
         )
         with Vertical(id="box") as box:
@@ -79,7 +82,7 @@ class SessionPicker(Screen[None]):
             yield Static(Content(t("replay.picker_hint")), id="hint")
             table: DataTable[Text] = DataTable(cursor_type="row", zebra_stripes=True)
             yield table
-            yield Static(Content(self.problem or t("replay.no_sessions")), id="none")
+            yield Static(Content(inert(self.problem or t("replay.no_sessions"))), id="none")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -94,16 +97,16 @@ class SessionPicker(Screen[None]):
         for log in self.logs:
             s = summarize(log)
             # Rich Text, not str: a DataTable reads a str as markup, and names are typed by players.
-            session = Text(s.id)
+            session = Text(inert_line(s.id))
             if self.live_session is not None and s.path == self.live_session:
                 session.append(f"  {t('replay.live')}", style="italic")
             table.add_row(
                 session,
-                Text(s.started_at[:16].replace("T", " ")),
+                Text(inert_line(s.started_at[:16].replace("T", " "))),
                 Text(str(s.events), justify="right"),
                 Text(str(s.checks), justify="right"),
                 Text(str(s.undone), justify="right"),
-                Text(", ".join(s.characters) or t("replay.nobody_involved")),
+                Text(inert_line(", ".join(s.characters)) or t("replay.nobody_involved")),
                 key=str(s.path),
             )
         self.query_one("#none").display = not self.logs

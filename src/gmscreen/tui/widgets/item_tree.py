@@ -16,6 +16,7 @@ from gmscreen.rules import merp
 from gmscreen.rules.tables import PendingChoice, PendingDie
 from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.rules.tables_nodes import Node
+from gmscreen.text import inert_line
 from gmscreen.tui.format import roll_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_roll import budget_of
@@ -69,7 +70,8 @@ def budget_content(profile: MerpProfile, tables: TableSet, t: Translate, lang: L
 
 
 def _node_head(node: Node, tables: TableSet, t: Translate, lang: Lang) -> Content:
-    label = table_label(tables, node.table, lang)
+    # A kept item's tree comes from the journal: every text in it is shown inert.
+    label = inert_line(table_label(tables, node.table, lang))
     if node.roll is None:
         return Content.assemble(
             (label, "bold"), ("  ", "dim"), (t("items.not_rolled", die=node.die), "bold $warning")
@@ -84,7 +86,7 @@ def _node_head(node: Node, tables: TableSet, t: Translate, lang: Lang) -> Conten
         lo, hi = node.range
         parts += [gap, (f"[{lo}]" if lo == hi else f"[{lo}-{hi}]", "dim")]
     if node.markers:
-        parts += [gap, (" ".join(node.markers), "bold $secondary")]
+        parts += [gap, (inert_line(" ".join(node.markers)), "bold $secondary")]
     return Content.assemble(*parts)
 
 
@@ -113,9 +115,9 @@ def _lines(
     pad = (INDENT * depth, "dim")
     out.append(Content.assemble(pad, _node_head(node, tables, t, lang)))
     if node.roll is not None:
-        out.append(Content.assemble(pad, (INDENT, "dim"), node.text(lang)))
+        out.append(Content.assemble(pad, (INDENT, "dim"), inert_line(node.text(lang))))
     if node.choice is not None:
-        label = node.choice.label_en if lang == "en" else node.choice.label_es
+        label = inert_line(node.choice.label_en if lang == "en" else node.choice.label_es)
         how = t(f"items.choice_{node.choice.source}")
         out.append(Content.assemble(pad, (INDENT, "dim"), ("→ ", "bold"), label, " ", (how, "dim")))
     elif node.offered:
@@ -123,13 +125,13 @@ def _lines(
         style = "bold $warning" if waiting else "bold"
         out.append(Content.assemble(pad, (INDENT, "dim"), (t("items.choose"), style)))
         for option in node.offered:
-            text = option.text_en if lang == "en" else option.text_es
+            text = inert_line(option.text_en if lang == "en" else option.text_es)
             out.append(
                 Content.assemble(
                     pad,
                     (INDENT * 2, "dim"),
                     (f"{option.index + 1}) ", "bold $secondary"),
-                    (option.label(lang), "bold"),
+                    (inert_line(option.label(lang)), "bold"),
                     (f": {text}" if text else "", "dim"),
                 )
             )

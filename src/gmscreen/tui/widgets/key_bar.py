@@ -15,6 +15,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
 
+from gmscreen.text import inert_line
+
 
 class KeySpan(NamedTuple):
     start: int  # cells from the left edge
@@ -67,11 +69,12 @@ class KeyBar(Widget, can_focus=False):
             if not binding.show or binding.action in seen:
                 continue  # one entry per action, as Footer does: its first key
             seen.add(binding.action)
-            keys.append((binding.key, app.get_key_display(binding), binding.description, enabled))
+            shown = inert_line(app.get_key_display(binding))  # a key of the GM's config file
+            keys.append((binding.key, shown, binding.description, enabled))
         palette = None
         if app.ENABLE_COMMAND_PALETTE and app.COMMAND_PALETTE_BINDING in active:
             _node, binding, enabled, _tooltip = active[app.COMMAND_PALETTE_BINDING]
-            shown = app.get_key_display(binding)
+            shown = inert_line(app.get_key_display(binding))
             palette = (binding.key, shown, binding.description, enabled)
         return keys, palette
 

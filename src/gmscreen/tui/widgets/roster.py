@@ -26,6 +26,7 @@ from textual.visual import Visual
 
 from gmscreen.campaign.model import Campaign
 from gmscreen.rules.madness import MadnessState, check_due
+from gmscreen.text import inert_line
 from gmscreen.tui.commands import add_bindings
 from gmscreen.tui.format import episode_left, kind_label, units_text
 from gmscreen.tui.i18n import Translate
@@ -76,7 +77,7 @@ def card(
     state = character.sanity
     head: list[str | Content | tuple[str, str]] = [
         ("◆ " if marked else "  ", "bold $accent"),
-        (character.name, "bold"),
+        (inert_line(character.name), "bold"),  # a file's text: control characters shown
     ]
     if character.player:
         head.append((" " + t("card.player", player=character.player), "dim"))

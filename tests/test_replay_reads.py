@@ -53,13 +53,14 @@ def screens(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Runs the app as the command would, headless; records the screen it settles on."""
     seen: list[str] = []
 
-    def run_headless(app: App[None], **_: object) -> None:
+    def run_headless(app: App[None], **_: object) -> int:
         async def run() -> None:
             async with app.run_test(size=(120, 40)) as pilot:
                 await pilot.pause()
                 seen.append(type(app.screen).__name__)
 
         asyncio.run(run())
+        return 0  # run_app's status for an app that ended well
 
     monkeypatch.setattr("gmscreen.cli.app_command.run_app", run_headless)
     return seen
@@ -86,7 +87,7 @@ def test_the_picker_lists_the_sessions_the_command_read(
     """Picking the session from the picker's table opens it, with no second read."""
     rows: list[int] = []
 
-    def run_headless(app: App[None], **_: object) -> None:
+    def run_headless(app: App[None], **_: object) -> int:
         async def run() -> None:
             from textual.widgets import DataTable
 
@@ -98,6 +99,7 @@ def test_the_picker_lists_the_sessions_the_command_read(
                 assert type(app.screen).__name__ == "ReplayScreen"
 
         asyncio.run(run())
+        return 0  # run_app's status for an app that ended well
 
     monkeypatch.setattr("gmscreen.cli.app_command.run_app", run_headless)
     assert main(["replay", str(folder)]) == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import io
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -36,20 +37,32 @@ def run(argv: Sequence[str]) -> int:
     return launch(lambda: _open(argv))
 
 
-def launch(open_app: Callable[[], BaseApp | int]) -> int:
+def launch(open_app: Callable[[], BaseApp | int], command: str = "gmscreen") -> int:
     """Open an app with ``open_app`` (or get the exit status of a command that ends there) and
-    run it: the screen's command and ``gmscreen replay`` start up the same way."""
+    run it: the screen's command and ``gmscreen replay`` start up the same way. An unexpected
+    error, while opening or inside the app, is one line and a crash log, never status 0
+    (:mod:`gmscreen.cli.crash`)."""
     # Start-up makes tens of thousands of objects that live as long as the process (modules,
     # Textual's styles, the campaign, the widgets); the cyclic collector would walk them again
     # and again before the first frame. Paused here, and those objects frozen out of its way
     # before the app runs (see run_app).
     gc.disable()
+    opened: BaseApp | int | None = None
     try:
         opened = open_app()
         if isinstance(opened, int):
             return opened
-        run_app(opened)
-        return 0
+        return run_app(opened, command=command)
+    except Exception as error:  # a bug outside the app's loop: reported, not a traceback
+        import traceback
+
+        from gmscreen.cli.crash import report_crash
+
+        journal = (
+            opened.journal_path() if opened is not None and not isinstance(opened, int) else None
+        )
+        summary = f"{type(error).__name__}: {error}"
+        return report_crash(command, summary, traceback.format_exc(), journal)
     finally:
         gc.enable()  # also when it ends early: --help, a bad argument, a campaign that fails
 
@@ -102,11 +115,27 @@ def _open(argv: Sequence[str]) -> BaseApp | int:
     return app
 
 
-def run_app(app: BaseApp, **options: Any) -> None:
-    """Run ``app`` as the command does, the collector back on for play."""
+def run_app(app: BaseApp, command: str = "gmscreen", **options: Any) -> int:
+    """Run ``app`` as the command does, the collector back on for play; the exit status.
+
+    Textual ends the app on an exception no handler caught: it restores the terminal, sets
+    ``app.return_code`` to 1 and prints the traceback to ``app.error_console``. That console is
+    pointed at a buffer here, so the GM gets one line and the traceback goes to the crash log.
+    """
+    from rich.console import Console
+
+    captured = io.StringIO()
+    app.error_console = Console(file=captured, width=120, color_system=None, markup=False)
     gc.freeze()  # what start-up made stays for good: later collections skip it
     # The first frame is start-up too: with the collector on, some thirty collections of the
     # objects it makes ran inside it (5-8 ms). On again once it is on the screen (and, if
     # that never comes, when run() ends).
     app.when_ready(gc.enable)
     app.run(**options)
+    if not app.return_code:
+        return 0
+    from gmscreen.cli.crash import last_line, report_crash
+
+    details = captured.getvalue()
+    summary = last_line(details) or f"the screen stopped with status {app.return_code}"
+    return report_crash(command, summary, details, app.journal_path())

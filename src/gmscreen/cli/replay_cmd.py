@@ -39,7 +39,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from gmscreen.cli.app_command import launch
 
-    return launch(lambda: _open(args))
+    return launch(lambda: _open(args), command="gmscreen replay")
 
 
 def _open(args: argparse.Namespace) -> BaseApp | int:

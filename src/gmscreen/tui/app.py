@@ -48,6 +48,10 @@ class GMScreenApp(BaseApp):
         self.owns_campaign = owns_campaign
         self.main: MainScreen | None = None
 
+    def journal_path(self) -> Path | None:
+        # before the session's first event there is no journal file yet: its campaign folder
+        return self.live.session_path or self.live.folder
+
     def get_default_screen(self) -> MainScreen:
         # The main screen is the default one: building a blank default screen first and then
         # pushing this one cost a second compose and layout before the first frame.

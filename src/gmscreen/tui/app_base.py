@@ -95,6 +95,10 @@ class BaseApp(App[None]):
             inert(message), title=inert(title), severity=severity, timeout=timeout, markup=markup
         )
 
+    def journal_path(self) -> Path | None:
+        """The journal this app writes (None: it writes none), for a crash report to name."""
+        return None
+
     def when_ready(self, callback: Callable[[], object]) -> None:
         """Run ``callback`` once the first frame is on the screen (Textual's Ready event)."""
         self._when_ready.append(callback)

@@ -86,13 +86,14 @@ class BaseApp(App[None]):
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
-        """Every pop-up of the app, our own and the widgets' (``widget.notify`` comes here):
-        its text shown literally. Our messages carry names, notes and paths, so they are never
-        read as markup (``Bad[/]`` would raise, ``[bold]x[/]`` would turn bold, ``Elric [PC]``
-        would lose its ``[PC]``: markup is off unless a caller asks for it), and no control
-        character in them reaches the terminal (:func:`gmscreen.text.inert`)."""
+        """Every pop-up of the app, our own and the widgets' (``widget.notify`` comes here,
+        passing ``markup=True``, its default): shown literally, whatever ``markup`` says. Our
+        messages carry names, notes and paths, so they are never read as markup (``Bad[/]``
+        raised MarkupError, ``[bold]x[/]`` turned bold, ``Elric [PC]`` lost its ``[PC]``), and
+        no control character in them reaches the terminal (:func:`gmscreen.text.inert`)."""
+        del markup  # no pop-up of gmscreen uses markup: a caller's text is never parsed
         super().notify(
-            inert(message), title=inert(title), severity=severity, timeout=timeout, markup=markup
+            inert(message), title=inert(title), severity=severity, timeout=timeout, markup=False
         )
 
     def journal_path(self) -> Path | None:

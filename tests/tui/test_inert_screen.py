@@ -1,0 +1,97 @@
+"""Text is inert on the screen (#13.2): a character or campaign named with markup, escape
+sequences, right-to-left or zero-width characters goes through the roster, the log, the filter's
+pop-up, undo's confirm question and its pop-up, a new character typed with ``c``, the replay
+picker and replay's recap pop-up: no exception (``Bad[/]`` raised MarkupError after ``u``,
+``y``), the name shown as typed in the pop-ups and dialogs, no control character drawn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from pathlib import Path
+
+from hypothesis import example, given, settings
+from tests.hostile_text import forbidden_in, hostile_campaign, names, shown_as_typed
+from tests.tui.conftest import SIZE, build
+from textual.widget import Widget
+from textual.widgets import Static
+
+from gmscreen.tui.app import GMScreenApp
+
+
+def _toasts(app: GMScreenApp) -> list[str]:
+    return [str(toast.render()) for toast in app.screen.query("Toast")]
+
+
+def _shown(widget: Widget) -> str:
+    return str(widget.render())
+
+
+async def _through_the_screen(folder: Path, name: str) -> list[str]:
+    """What the screen showed (pop-ups, dialog texts, the whole screen's SVG) on the way."""
+    shown: list[str] = []
+    app = build(folder)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:  # pop-ups shown
+        await pilot.pause()
+        shown.append(app.export_screenshot())  # roster, detail, log, header
+        await pilot.press("f")  # the log filtered to the selected character: a pop-up names it
+        await pilot.pause()
+        shown += _toasts(app)
+        await pilot.press("f", "g", *"demon", "enter", "1", "6", "enter")
+        await pilot.pause()
+        await pilot.press("u")  # the confirm question says what it undoes, with the name
+        await pilot.pause()
+        question = app.screen.query_one("#question", Static)
+        shown.append(_shown(question))
+        assert shown_as_typed(name, shown[-1])
+        await pilot.press("y")
+        await pilot.pause()
+        toasts = _toasts(app)
+        assert any(shown_as_typed(name, text) for text in toasts), toasts
+        shown += toasts
+        shown.append(app.export_screenshot())
+        await pilot.press("R")  # the replay picker lists the sessions and who was involved
+        await pilot.pause()
+        shown.append(app.export_screenshot())
+        await pilot.press("enter", "end", "E")  # the last session; the players' recap saved
+        await pilot.pause()
+        shown += _toasts(app)
+        shown.append(app.export_screenshot())
+        assert app.is_running
+    return shown
+
+
+@settings(max_examples=6, deadline=None)
+@given(name=names)
+@example(name="Bad[/]")
+@example(name="Elric [PC]")
+@example(name="[bold]x[/]")
+@example(name="\x1b]0;PWNED\x07")
+def test_a_hostile_name_on_the_screen(name: str) -> None:
+    with tempfile.TemporaryDirectory() as root:
+        folder = hostile_campaign(Path(root), name)
+        shown = asyncio.run(_through_the_screen(folder, name))
+    for text in shown:
+        assert forbidden_in(text) == []
+
+
+async def _new_character_then_undo(folder: Path) -> tuple[list[str], list[str]]:
+    app = build(folder)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:  # pop-ups shown
+        await pilot.press("c", *"Bad[/]", "tab", "tab", "1", "3", "enter")
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        question = [_shown(app.screen.query_one("#question", Static))]
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.is_running
+        return question, _toasts(app)
+
+
+def test_bad_markup_typed_as_a_name_keeps_the_app_running(new_campaign: Path) -> None:
+    """The acceptance's case: ``Bad[/]`` typed with ``c``, then ``u``, ``y``."""
+    question, toasts = asyncio.run(_new_character_then_undo(new_campaign))
+    assert "Bad[/]" in question[0]
+    assert any("Bad[/]" in text for text in toasts), toasts

@@ -23,7 +23,7 @@ NOT_NUMBERS = ["²", "٣", "１", "1_000", "+-5", "--5", "5-", "", " ", "1 2", "
 HUGE = "9" * 5000
 
 # what a typed number may be: ASCII digits, a sign if allowed, spaces around
-ASCII_NUMBER = re.compile(r"[ \t]*[+-]?[0-9]{1,%d}[ \t]*" % MAX_DIGITS)
+ASCII_NUMBER = re.compile(rf"[ \t]*[+-]?[0-9]{{1,{MAX_DIGITS}}}[ \t]*")
 
 
 @pytest.mark.parametrize("text", [*NOT_NUMBERS, HUGE, "1" * (MAX_DIGITS + 1)])

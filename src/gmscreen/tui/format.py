@@ -2,6 +2,8 @@
 
 Player-typed text (names, players, notes) is never parsed as markup: it goes into
 :class:`~textual.content.Content` as plain text, and only our own styles are added around it.
+Its control characters are shown visibly: the catalog fills placeholders inert, and text put in
+a line as it is goes through :func:`gmscreen.text.inert_line` where the line is built.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from gmscreen.rules.madness import (
     unit_seconds,
 )
 from gmscreen.rules.madness_data import load_madness_data
+from gmscreen.text import inert
 from gmscreen.tui.i18n import Translate
 
 if TYPE_CHECKING:
@@ -106,16 +109,17 @@ def _error_values(params: Mapping[str, object], t: Translate) -> dict[str, objec
 
 def error_text(error: BaseException, t: Translate, lang: str) -> str:
     """What went wrong, in the GM's language when the error has a code (``error.<code>``);
-    errors without one are English (``str(error)``)."""
+    errors without one are English (``str(error)``). Inert either way: an English message may
+    quote a name or a path as it is (:mod:`gmscreen.text`)."""
     # Imported here: the MERP engine behind it is not needed for a madness-only start-up.
     from gmscreen.rules.merp import RollRefused
 
     if isinstance(error, RollRefused):
-        return error.message(as_lang(lang))
+        return inert(error.message(as_lang(lang)))
     code = getattr(error, "code", None)
     if isinstance(code, str):
         try:
             return t(f"error.{code}", **_error_values(getattr(error, "params", {}), t))
         except CatalogError:
             pass
-    return str(error)
+    return inert(str(error))

@@ -93,6 +93,6 @@ def test_an_error_while_opening_exits_non_zero_with_one_line_and_a_log(tmp_path:
     assert done.returncode != 0
     lines = done.stderr.splitlines()
     assert len(lines) == 1, done.stderr
-    assert "KeyError" in lines[0] and "nothing was being written" in lines[0]
+    assert "KeyError" in lines[0] and "no journal was open" in lines[0]
     logs = _crash_logs(state)
     assert len(logs) == 1 and "a bug while opening" in logs[0].read_text(encoding="utf-8")

@@ -148,7 +148,21 @@ def test_no_flag_value_makes_a_traceback(
 
 
 def test_the_acceptance_check_with_a_superscript_two(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["check", "--pow", "13", "--chaos", "43", "--law", "47", "--balance", "32", "--madness", "14", "--d100", "²"]
+    argv = [
+        "check",
+        "--pow",
+        "13",
+        "--chaos",
+        "43",
+        "--law",
+        "47",
+        "--balance",
+        "32",
+        "--madness",
+        "14",
+        "--d100",
+        "²",
+    ]
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and "--d100" in err and "'²'" in err
@@ -158,3 +172,39 @@ def test_a_5000_digit_d100_is_one_line(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["check", "--pow", "13", "--madness", "14", "--d100", HUGE]) == 2
     _, err = capsys.readouterr()
     assert err.count("\n") == 1 and len(err) < 300
+
+
+# argv as a shell hands it over: any text but NUL, undecodable bytes as lone surrogates
+ARGV_TEXT = st.text(
+    alphabet=st.characters(exclude_categories=(), exclude_characters="\x00"), max_size=12
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(where=st.integers(min_value=0, max_value=6), value=ARGV_TEXT)
+def test_no_text_argument_makes_a_traceback(
+    where: int,
+    value: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    root = str(tmp_path_factory.mktemp("campaigns"))
+    argv = [
+        ["new", value, "--dir", root],
+        ["new", "Fine", "--modules", value, "--dir", root],
+        ["sessions", value, "--dir", root],
+        ["validate", value, "--dir", root],
+        ["export", value, "--dir", root],
+        ["export", "x", f"--session={value}", "--dir", root],
+        ["roll", f"--seed={value}", "merp-1"],
+    ][where]
+    try:
+        code = main(argv)
+    except SystemExit as exit_:
+        code = exit_.code if isinstance(exit_.code, int) else 2
+    _, err = capsys.readouterr()
+    assert code in (0, 1, 2), (argv, err)
+    if code:
+        assert err.count("\n") == 1, err

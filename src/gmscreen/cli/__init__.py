@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from gmscreen.rules.numbers import MAX_DIGITS, NumberError, parse_whole
-from gmscreen.text import inert
+from gmscreen.text import inert, inert_line
 
 # subcommand -> module defining ``configure(parser)`` and ``run(args) -> int``
 SUBCOMMANDS: dict[str, str] = {
@@ -46,11 +46,13 @@ def os_error_text(error: OSError) -> str:
     return f"{error.filename}: {error.strerror}" if error.filename else str(error.strerror or error)
 
 
-def say(text: object, *, error: bool = False) -> None:
-    """Print a line of the command's output (stderr if ``error``): names, notes, paths and
-    values typed on the command line are a person's or a file's text, so it is printed inert
-    (no escape sequence reaches the terminal; see :mod:`gmscreen.text`)."""
-    print(inert(str(text)), file=sys.stderr if error else sys.stdout)
+def say(text: object, *, error: bool = False, one_line: bool = False) -> None:
+    """Print the command's output (stderr if ``error``): names, notes, paths and values typed
+    on the command line are a person's or a file's text, so it is printed inert (no escape
+    sequence reaches the terminal; see :mod:`gmscreen.text`); ``one_line`` shows a line feed
+    in it as ``␊`` too, so that an error message stays one line."""
+    shown = inert_line(str(text)) if one_line else inert(str(text))
+    print(shown, file=sys.stderr if error else sys.stdout)
 
 
 def number_flag(
@@ -99,6 +101,13 @@ def _run_subcommand(name: str, argv: Sequence[str]) -> int:
         # `gmscreen tables | head` closed the pipe: not an error worth a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except Exception as error:  # a bug: one line and a crash log, never a traceback (#13.5)
+        import traceback
+
+        from gmscreen.cli.crash import report_crash
+
+        summary = f"{type(error).__name__}: {error}"
+        return report_crash(f"gmscreen {name}", summary, traceback.format_exc(), None)
     return result
 
 

@@ -81,13 +81,13 @@ def _open(argv: Sequence[str]) -> BaseApp | int:
     configure(parser)
     args = parser.parse_args(argv)
 
-    from gmscreen.campaign.errors import CampaignError
+    from gmscreen.campaign.errors import CampaignError, CampaignFileError
     from gmscreen.campaign.paths import campaign_to_open
 
     try:
         choice = campaign_to_open(args.campaign, args.demo, args.dir)
     except CampaignError as error:
-        say(f"gmscreen: error: {error}", error=True)
+        say(f"gmscreen: error: {error}", error=True, one_line=True)
         return 2
     if choice.path is None:
         say("gmscreen: error: name a campaign, or try gmscreen --demo", error=True)
@@ -104,13 +104,17 @@ def _open(argv: Sequence[str]) -> BaseApp | int:
             title=choice.title,
             take_over=args.take_over,
         )
+    except CampaignFileError as error:  # one line per problem, as validate prints them
+        for problem in error.problems:
+            say(problem, error=True, one_line=True)
+        return 2
     except CampaignError as error:
-        say(f"gmscreen: error: {error}", error=True)
+        say(f"gmscreen: error: {error}", error=True, one_line=True)
         return 2
     except OSError as error:  # the lock or a checkpoint the system refused to write
         from gmscreen.cli import os_error_text
 
-        say(f"gmscreen: error: {os_error_text(error)}", error=True)
+        say(f"gmscreen: error: {os_error_text(error)}", error=True, one_line=True)
         return 2
     return app
 

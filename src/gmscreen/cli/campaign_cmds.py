@@ -69,7 +69,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _fail(command: str, message: str, code: int = 2) -> int:
-    say(f"gmscreen {command}: error: {message}", error=True)
+    say(f"gmscreen {command}: error: {message}", error=True, one_line=True)
     return code
 
 
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         return _export(args, checkpoint, logs)
     except CampaignFileError as error:
         for problem in error.problems:
-            say(problem, error=True)
+            say(problem, error=True, one_line=True)
         return 1
     except CampaignError as error:
         return _fail(command, str(error))
@@ -103,6 +103,8 @@ def _new(args: argparse.Namespace) -> int:
         return _fail(
             "new", f"unknown module {unknown[0] if unknown else ''!r}: use {', '.join(MODULES)}"
         )
+    if any("\ud800" <= ch <= "\udfff" for ch in args.name):  # bytes the shell's locale
+        return _fail("new", "the name holds bytes that are not UTF-8 text: type it again")
     settings = Settings(modules=modules, language=args.lang or "")
     notices: list[str] = []
     folder = create_campaign(campaigns_dir(args.dir), args.name, settings, notices)
@@ -133,7 +135,7 @@ def _validate(folder: Path) -> int:
             for notice in recovered.notices:
                 say(f"note: {notice}")
     for problem in problems:
-        say(problem)
+        say(problem, one_line=True)
     if problems:
         return 1
     events = sum(len(log.events) for log in logs)

@@ -107,12 +107,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         typed_rolls = [dice.typed("d100", v) for v in args.d100.split(",") if v.strip()]
     except DiceError as error:
-        say(f"gmscreen check: error: --d100: {error}", error=True)
+        say(f"gmscreen check: error: --d100: {error}", error=True, one_line=True)
         return 2
     try:
         kind_roll = dice.typed("1d6", args.d6) if args.d6 is not None else None
     except DiceError as error:
-        say(f"gmscreen check: error: --d6: {error}", error=True)
+        say(f"gmscreen check: error: --d6: {error}", error=True, one_line=True)
         return 2
     try:
         start = MadnessState(
@@ -126,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
         if seq.phase == "kind":
             seq.choose_kind(kind_roll if kind_roll is not None else dice.roll("1d6", rng))
     except (DiceError, MadnessError) as error:
-        say(f"gmscreen check: error: {error}", error=True)
+        say(f"gmscreen check: error: {error}", error=True, one_line=True)
         return 2
     result = _result(seq, start)
     say(json_text(result) if args.json else _text(result))

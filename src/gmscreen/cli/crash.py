@@ -41,7 +41,7 @@ def report_crash(command: str, error: str, details: str, journal: Path | None) -
     """Say in one line (stderr) that ``command`` ended on ``error``, where the journal is and
     where ``details`` (the traceback) went; return the exit status."""
     if journal is None:
-        where = "nothing was being written"
+        where = "no journal was open"
     else:
         where = f"the journal is {'in ' if journal.is_dir() else ''}{journal}"
     try:

@@ -64,12 +64,12 @@ def _open(args: argparse.Namespace) -> BaseApp | int:
         )
     except CampaignFileError as error:
         for problem in error.problems:
-            say(problem, error=True)
+            say(problem, error=True, one_line=True)
         return 1
     except CampaignError as error:
-        say(f"gmscreen replay: error: {error}", error=True)
+        say(f"gmscreen replay: error: {error}", error=True, one_line=True)
         return 2
     except OSError as error:  # a folder that cannot be read: say which, no traceback
-        say(f"gmscreen replay: error: {os_error_text(error)}", error=True)
+        say(f"gmscreen replay: error: {os_error_text(error)}", error=True, one_line=True)
         return 2
     return app

@@ -70,7 +70,7 @@ def _ids(tables: TableSet) -> str:
 
 
 def _error(command: str, message: str) -> int:
-    say(f"gmscreen {command}: error: {message}", error=True)
+    say(f"gmscreen {command}: error: {message}", error=True, one_line=True)
     return 2
 
 

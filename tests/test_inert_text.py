@@ -20,6 +20,7 @@ from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.recap_markdown import recap_markdown, save_recap
 from gmscreen.campaign.store import load_sessions, read_checkpoint
 from gmscreen.cli import main
+from gmscreen.i18n import LANGUAGES, load_messages
 from gmscreen.text import inert, inert_line, json_text
 
 EXAMPLES = settings(
@@ -94,6 +95,14 @@ def test_inert_shows_control_characters_and_keeps_the_rest(raw: str, shown: str)
     assert inert(raw) == shown
     assert inert_line(raw + "\n") == shown + "␊"
     assert inert(raw + "\n") == shown + "\n"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_catalog_holds_no_control_character(lang: str) -> None:
+    """Catalog.t makes a whole message inert (one isprintable() instead of one per value):
+    that is making its values inert only while the templates themselves are plain lines."""
+    for key, template in load_messages(lang).items():
+        assert forbidden_in(template) == [] and "\n" not in template, key
 
 
 def test_json_text_reads_back_exact() -> None:

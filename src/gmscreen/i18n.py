@@ -2,7 +2,7 @@
 
 ``data/messages.<lang>.toml`` holds nested tables; their dotted paths are the keys
 (``[check] title = ...`` is ``check.title``). Values are ``str.format`` templates with named
-placeholders; the text filled in is made inert (:func:`gmscreen.text.inert_line`: no control
+placeholders; the message is made inert (:func:`gmscreen.text.inert_line`: no control
 character reaches a terminal or a file through a message). The screen, the recap and the CLI
 all read the same files: the app owns one :class:`Catalog` and hands its ``t`` to screens and
 widgets; the recap keeps one per language.
@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from gmscreen.data import data_path, read_toml
-from gmscreen.text import inert_value
+from gmscreen.text import inert_line
 
 DEFAULT_LANGUAGE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "es")
@@ -92,9 +92,11 @@ class Catalog:
                 raise CatalogError(f"no message {key!r} in the {self.lang!r} catalog")
             template = self._fallback[key]
         # The values are often a person's or a file's text (a name, a note, a path): every
-        # message, on the screen, in a recap or on a command line, shows them inert.
+        # message, on the screen, in a recap or on a command line, shows them inert. The
+        # templates hold no control character (nor a line feed: a test keeps it so), so making
+        # the whole message inert is making its values inert, at the cost of one isprintable().
         try:
-            return template.format(**{name: inert_value(v) for name, v in values.items()})
+            return inert_line(template.format(**values))
         except (KeyError, IndexError) as error:
             raise CatalogError(f"message {key!r} needs a value for {error}") from None
 

@@ -73,12 +73,6 @@ def inert_line(text: str) -> str:
     return _UNSAFE_LINE.sub(_visible, text)
 
 
-def inert_value(value: object) -> object:
-    """A value about to fill a message's placeholder: text made :func:`inert_line`, anything
-    else (numbers) as it is. Idempotent: a message built from other messages stays the same."""
-    return inert_line(value) if isinstance(value, str) else value
-
-
 # What JSON (RFC 8259) leaves unescaped with ensure_ascii=False and a terminal may still obey:
 # DEL, the C1 controls, the bidi controls, the separators and lone surrogates. JSON's own
 # ``\\uXXXX`` keeps the value exact for a program reading the output.

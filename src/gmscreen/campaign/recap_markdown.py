@@ -68,7 +68,7 @@ def players_markdown(view: PlayerSafe, campaign_name: str, session: str) -> str:
     out.extend(f"- **{line.when}**: {line.text}" for line in view.story)
     out.append(f"\n## {t('player.standing', time=view.now)}\n")
     out.extend(f"- {character_line(c, view.lang)}" for c in view.characters)
-    return "\n".join(out) + "\n"
+    return inert("\n".join(out) + "\n")  # names, notes, items from files: see recap_markdown
 
 
 def character_line(c: SeenCharacter, lang: str) -> str:

@@ -108,14 +108,18 @@ class LogBuilder:
         ) -> LogEntry:
             # Every part may hold a file's text (a name, a note, a typed dice expression):
             # inert here, where the line is built, so the log only ever draws plain text.
+            # One isprintable() over the four for the common line (a tenth of four calls).
+            if not (character_name + what + dice + outcome).isprintable():
+                character_name, what = inert_line(character_name), inert_line(what)
+                dice, outcome = inert_line(dice), inert_line(outcome)
             return LogEntry(
                 key=f"{event.seq}{suffix}",
                 when=when,
                 who=character,
-                who_name=inert_line(character_name),
-                what=inert_line(what),
-                dice=inert_line(dice),
-                outcome=inert_line(outcome),
+                who_name=character_name,
+                what=what,
+                dice=dice,
+                outcome=outcome,
                 style=style,
                 void=void,
             )

@@ -203,7 +203,7 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
             self._error(error_text(error, self.t, self.lang))
             return
         if self.expression is None and whole is None:
-            self._error(self.t("gain.whole_number"))
+            self._error(self.t("gain.whole_number", field=self.t(f"input.{name}")))
             return
         self.inputs = inputs
         self.done_lines.append(

@@ -50,7 +50,7 @@ _SHOWN_AS_IS = re.compile("[^\n\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u200
 
 # BMP text without surrogates (a TOML file cannot hold them), hostile pieces mixed in
 _LETTERS = st.text(
-    alphabet=st.characters(max_codepoint=0xFFFF, exclude_categories=("Cs",)), max_size=6
+    alphabet=st.characters(max_codepoint=0xFFFF, exclude_categories=["Cs"]), max_size=6
 )
 names = (
     st.lists(st.one_of(st.sampled_from(PIECES), _LETTERS), min_size=1, max_size=5)

@@ -11,6 +11,7 @@ from typing import Any
 
 from textual.widgets import Static
 
+from gmscreen.campaign.events import CheckRoll
 from gmscreen.tui.app import GMScreenApp
 
 from .conftest import ARTINAR, SIZE, build
@@ -34,8 +35,8 @@ def test_a_superscript_in_the_check_is_not_a_digit(table_with: Callable[..., Pat
             assert app.is_running
             await pilot.press("5", "3", "enter")  # the check goes on: 53 under Law 47 fails
             await pilot.pause()
-            rolls = [e.event.data for e in app.live.events if e.event.kind == "check_roll"]
-            assert [r.roll.total for r in rolls] == [53]  # type: ignore[attr-defined]
+            rolls = [e.event.data for e in app.live.events]
+            assert [r.roll.total for r in rolls if isinstance(r, CheckRoll)] == [53]
 
     asyncio.run(run())
 

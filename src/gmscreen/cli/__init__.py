@@ -13,7 +13,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from gmscreen.rules.numbers import MAX_DIGITS, NumberError, parse_whole
 from gmscreen.text import inert, inert_line
 
 # subcommand -> module defining ``configure(parser)`` and ``run(args) -> int``
@@ -61,14 +60,19 @@ def number_flag(
     low: int | None = 0,
     high: int | None = None,
     signed: bool = False,
-    max_digits: int = MAX_DIGITS,
+    max_digits: int | None = None,
 ) -> Callable[[str], int]:
     """The argparse ``type`` of a number flag: ASCII digits (``²``, ``٣`` and ``1_000`` are not),
-    a sign only if ``signed``, at most ``max_digits``, from ``low`` to ``high``."""
+    a sign only if ``signed``, at most ``max_digits`` (None: the parser's bound), from ``low``
+    to ``high``."""
 
     def read(text: str) -> int:
+        # imported when a flag is read: `gmscreen --help` and the screen's start need no catalog
+        from gmscreen.rules.numbers import MAX_DIGITS, NumberError, parse_whole
+
+        digits = MAX_DIGITS if max_digits is None else max_digits
         try:
-            return parse_whole(text, flag, low=low, high=high, signed=signed, max_digits=max_digits)
+            return parse_whole(text, flag, low=low, high=high, signed=signed, max_digits=digits)
         except NumberError as error:
             # argparse says "argument --pow: " before it: the flag is named once
             raise argparse.ArgumentTypeError(str(error).removeprefix(f"{flag}: ")) from None

@@ -95,3 +95,24 @@ def test_bad_markup_typed_as_a_name_keeps_the_app_running(new_campaign: Path) ->
     question, toasts = asyncio.run(_new_character_then_undo(new_campaign))
     assert "Bad[/]" in question[0]
     assert any("Bad[/]" in text for text in toasts), toasts
+
+
+def test_a_kept_item_tree_from_the_journal_is_drawn_inert() -> None:
+    """An item's tree is stored in the journal with its texts as written: a file may hold an
+    escape sequence in any of them (the entry, the choices, the table id, the markers)."""
+    import random
+
+    from gmscreen.rules.tables import load_tables, roll_table
+    from gmscreen.rules.tables_nodes import Node
+    from gmscreen.tui.i18n import Catalog
+    from gmscreen.tui.widgets.item_tree import tree_content
+
+    tables = load_tables()
+    stored = roll_table(tables, "merp-1", random.Random(3), force=14).tree.to_dict()
+    hostile = "Bad\x1b]0;PWNED\x07[/]"
+    stored |= {"text": hostile, "text_es": hostile, "markers": [hostile]}
+    for option in stored["choices"]:
+        option |= {"label": hostile, "text": hostile}
+    shown = str(tree_content(Node.from_dict(stored), tables, Catalog("en").t, "en"))
+    assert forbidden_in(shown) == []
+    assert shown.count("Bad␛]0;PWNED␇[/]") >= 4

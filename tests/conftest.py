@@ -17,3 +17,5 @@ def neutral_locale(
     monkeypatch.setenv("LANG", "C")
     config_home: Path = tmp_path_factory.mktemp("config-home")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(config_home))
+    # a crash report (gmscreen.cli.crash) writes its log there: never into the real home
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state-home")))

@@ -206,9 +206,10 @@ def test_the_command_refuses_and_offers_take_over(
 ) -> None:
     opened: list[list[str]] = []
 
-    def run_app(app: GMScreenApp) -> None:  # instead of running the screen: what it opened
+    def run_app(app: GMScreenApp, **_: object) -> int:  # instead of the screen: what it opened
         opened.append(app.live.notices)
         app.live.close()
+        return 0  # run_app's status for an app that ended well
 
     monkeypatch.setattr("gmscreen.cli.app_command.run_app", run_app)
     _plant(campaign, pid=1, start=process_start(1), token="theirs")

@@ -29,7 +29,10 @@ EXAMPLES = settings(
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:  # argparse's way out for a bad value
+        code = exit_.code if isinstance(exit_.code, int) else 2
     out, err = capsys.readouterr()
     return code, out + err
 
@@ -60,9 +63,9 @@ def test_a_hostile_name_goes_through_every_path_inert(
             ["export", str(folder), "--players", "--lang", "es"],
             ["sessions", str(folder)],
             ["validate", str(folder)],
-            ["export", str(folder), "--session", name],  # an error quoting the session id
-            ["new", name, "--dir", root],  # an error, or a folder named after it
-            ["check", "--pow", "13", "--madness", "14", "--d100", name],
+            ["export", str(folder), f"--session={name}"],  # an error quoting the session id
+            ["new", "--dir", root, "--", name],  # an error, or a folder named after it
+            ["check", "--pow", "13", "--madness", "14", f"--d100={name}"],
         ):
             code, text = _cli(capsys, *argv)
             assert code in (0, 1, 2), argv

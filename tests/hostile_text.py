@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings

@@ -15,10 +15,10 @@ import struct
 import subprocess
 import sys
 import termios
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from gmscreen.campaign.model import Character, Settings
 from gmscreen.campaign.paths import create_campaign

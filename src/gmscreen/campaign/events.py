@@ -25,6 +25,7 @@ from gmscreen.campaign.event_json import Changes as Changes
 from gmscreen.campaign.event_json import EventFormatError as EventFormatError
 from gmscreen.campaign.event_json import check_changes, check_plain, error_text
 from gmscreen.rules.dice import Roll
+from gmscreen.rules.madness import Alignment, Outcome, Unit
 
 # The bounds of a journal's values (gmscreen.campaign.bounds), checked as each line is decoded.
 Int = Annotated[int, msgspec.Meta(ge=-MAX_INT, le=MAX_INT)]
@@ -73,12 +74,12 @@ class CheckRoll(Record, frozen=True):
     """
 
     roll: Roll
-    target: Name  # "chaos" or "law"
+    target: Alignment
     target_value: Int
     fumble_base: Int
     fumble_chance: Int
     fumble_from: Int
-    outcome: Name  # "success", "failure" or "fumble"
+    outcome: Outcome
     drop: Int
     repeat: bool
     changes: Changes
@@ -99,7 +100,7 @@ class EpisodeStarted(Record, frozen=True):
     kind_roll: Roll
     permanent: bool
     amount: Int
-    unit: Name
+    unit: Unit
     unit_value: Int
     ends_at: Clock
     changes: Changes
@@ -145,6 +146,9 @@ class DayEnded(Record, frozen=True):
     recoveries: tuple[Recovery, ...]
 
 
+CLOCK_REASONS = ("advance", "round", "end_day")
+
+
 class ClockAdvanced(Record, frozen=True):
     """The game clock moved on ``seconds``, from ``before`` to ``after`` (game seconds).
 
@@ -153,9 +157,15 @@ class ClockAdvanced(Record, frozen=True):
     """
 
     seconds: Int
-    reason: Name  # "advance", "round" or "end_day"
+    reason: Name  # one of CLOCK_REASONS
     before: Clock
     after: Clock
+
+    def __post_init__(self) -> None:
+        # Checked here rather than typed as a Literal while actions.advance takes a plain str.
+        # A reason the recaps have no words for would be a traceback when a session is told.
+        if self.reason not in CLOCK_REASONS:
+            raise ValueError(f"reason: expected one of {', '.join(CLOCK_REASONS)}")
 
 
 class CharacterAdded(Record, frozen=True):

@@ -1,6 +1,6 @@
 """Values in a journal that the recaps turn into words: one a journal's writer could not have
-written is a ``file:line`` message when the journal is read, never a traceback when a session is
-told (``gmscreen export``, with or without ``--players``)."""
+written is a ``file:line`` message when the journal is read, or told as well as it can be (an
+item's stored title), never a traceback when a session is told (``gmscreen export``)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,13 @@ import pytest
 
 from gmscreen.campaign import CampaignFileError, open_campaign
 from gmscreen.campaign.model import Campaign, Character, Settings
+from gmscreen.campaign.player_safe import item_name
 from gmscreen.campaign.store import load, write_checkpoint
 from gmscreen.cli import main
-from gmscreen.rules import dice
+from gmscreen.rules import dice, merp
 from gmscreen.rules.madness import MadnessState
+from gmscreen.rules.tables import roll_table
+from gmscreen.rules.tables_render import item_title
 
 
 @pytest.fixture
@@ -69,3 +72,17 @@ def test_a_value_the_recaps_have_no_words_for_is_a_message_with_the_line(
     for players in ([], ["--players"]):
         assert main(["export", str(campaign), *players]) == 1
         assert f".jsonl:{number}:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("dice_value", ["9999", 7, []])
+def test_an_item_tree_with_dice_not_an_object_keeps_its_stored_title(dice_value: object) -> None:
+    resolution = roll_table(merp.merp_tables(), merp.TABLE_1, random.Random(3))
+    while resolution.pending is not None and not resolution.done:
+        resolution.choose(0)
+        resolution.auto(random.Random(3))
+    tree = resolution.to_dict()
+    tree["tree"]["dice"] = dice_value
+    item = {"title": "Potion", "tree": tree}
+    assert item_title(item, "es") == "Potion"
+    assert item_title(item, "en", limit=None) == "Potion"  # the players' recap reads it so
+    assert item_name(item, "en") == "Potion"

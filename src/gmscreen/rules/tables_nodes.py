@@ -247,7 +247,10 @@ class Node:
             node.range = (int(lo), int(hi))
         node.row_index = data.get("row")
         node.markers = tuple(data.get("markers", ()))
-        node.dice = {name: Roll.from_dict(r) for name, r in data.get("dice", {}).items()}
+        dice = data.get("dice", {})
+        if not isinstance(dice, Mapping):  # its readers catch KeyError, TypeError, ValueError
+            raise ValueError("dice: expected an object of named rolls")
+        node.dice = {name: Roll.from_dict(r) for name, r in dice.items()}
         if data.get("choice") is not None:
             node.choice = Choice.from_dict(data["choice"])
         node.offered = tuple(ChoiceOption.from_dict(o) for o in data.get("choices", ()))

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gmscreen.campaign import CampaignError, CampaignFileError, open_campaign
+from gmscreen.campaign.bounds import MAX_NAME
 from gmscreen.campaign.paths import (
     BUILD_PREFIX,
     RESERVED_NAMES,
@@ -212,3 +213,15 @@ def test_new_says_exists_for_a_campaign(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["new", "Vilmir", "--dir", str(tmp_path)]) == 0
     assert main(["new", "Vilmir", "--dir", str(tmp_path)]) == 2
     assert "already exists; choose another name" in capsys.readouterr().err
+
+
+def test_new_refuses_a_name_longer_than_campaign_toml_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    longest = "Z" + "!" * (MAX_NAME - 1)  # its folder is "z": only the name is long
+    assert main(["new", "--dir", str(tmp_path), longest]) == 0
+    assert main(["validate", str(tmp_path / "z")]) == 0
+    capsys.readouterr()
+    assert main(["new", "--dir", str(tmp_path / "other"), longest + "!"]) == 2
+    assert f"at most {MAX_NAME} characters" in capsys.readouterr().err
+    assert not (tmp_path / "other" / "z").exists()

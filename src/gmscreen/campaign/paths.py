@@ -21,6 +21,7 @@ from pathlib import Path
 
 import platformdirs
 
+from gmscreen.campaign.bounds import MAX_NAME
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.model import Campaign, Settings
 from gmscreen.campaign.process import process_running
@@ -59,6 +60,10 @@ def check_name(name: str) -> str:
         raise CampaignError(f"{name!r}: a campaign name cannot contain / or \\")
     if ".." in name:
         raise CampaignError(f"{name!r}: a campaign name cannot contain ..")
+    if len(trimmed) > MAX_NAME:  # campaign.toml refuses a longer one: it would never open
+        raise CampaignError(
+            f"a campaign name is too long: at most {MAX_NAME} characters; choose a shorter one"
+        )
     return trimmed
 
 

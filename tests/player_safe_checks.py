@@ -33,7 +33,8 @@ FORBIDDEN: dict[str, re.Pattern[str]] = {
     "alignments": re.compile(r"\b(?:Chaos|Law|Balance|Caos|Ley|Balanza)\b"),
     "odds": re.compile(r"%|\bfumbles?\b|\bpifia|\btarget\b|\bagainst\b|\bobjetivo\b", re.I),
     "costs": re.compile(r"point\(s\)|background point|P\.H\.|\bcosts?\b|\bcuesta", re.I),
-    "table ids": re.compile(r"merp-|\btable\b|\btabla\b", re.IGNORECASE),
+    # An entry's pointer to the tables that roll its details, "(realm on 2d, size on 2e)".
+    "table ids": re.compile(r"merp-|\btable\b|\btabla\b|\b\d[a-z]\b", re.IGNORECASE),
     "override, undo": re.compile(
         r"overr|se saltó|\b(?:undo|undone|redo|redone|deshech[ao]|deshacer|rehech[ao])\b",
         re.IGNORECASE,

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from gmscreen.campaign import CampaignError, CampaignLocked, open_campaign
-from gmscreen.campaign.lock import LOCK_NAME, acquire, read_holder
+from gmscreen.campaign.lock import LOCK_NAME, SystemLock, acquire, read_holder
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.process import process_running, process_start
 from gmscreen.campaign.store import write_checkpoint
@@ -220,3 +220,43 @@ def test_the_command_refuses_and_offers_take_over(
     assert not opened
     assert main([str(campaign), "--take-over"]) == 0
     assert opened and "as asked (--take-over)" in opened[0][0]
+
+
+class ReleasedMeanwhile:
+    """The holder closes the campaign between our open of the lock file and our lock: it
+    deletes the file we opened (as :meth:`CampaignLock.release` does), then the lock is free."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.calls = 0
+
+    def try_lock(self, fd: int) -> bool:
+        self.calls += 1
+        if self.calls == 1:
+            os.unlink(self.path)
+        return SystemLock().try_lock(fd)
+
+
+def test_a_lock_file_deleted_under_us_is_opened_again_and_taken(campaign: Path) -> None:
+    (campaign / LOCK_NAME).write_bytes(b"")  # a holder's file, about to be released
+    os_lock = ReleasedMeanwhile(campaign / LOCK_NAME)
+    lock = acquire(campaign, os_lock=os_lock)
+    try:
+        assert os_lock.calls == 2  # the deleted file was let go, the new one locked
+        holder = read_holder(campaign / LOCK_NAME)
+        assert holder is not None and holder.token == lock.holder.token
+    finally:
+        lock.release()
+
+
+@linux_only
+def test_a_holder_that_ended_but_is_not_reaped_yet_is_gone(campaign: Path) -> None:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    try:
+        os.waitid(os.P_PID, child.pid, os.WEXITED | os.WNOWAIT)  # ended, left a zombie
+        assert not process_running(child.pid)
+        _plant(campaign, pid=child.pid, token="theirs")
+        with open_campaign(campaign, rng=random.Random(1)) as live:
+            assert f"process {child.pid} is no longer running" in live.notices[0]
+    finally:
+        child.wait()

@@ -176,8 +176,10 @@ def test_sessions_and_exports_that_are_links_are_refused(camp: Path, outside: Pa
     assert _tree(outside) == before
     shutil.move(camp / "sessions", outside / "sessions")
     (camp / "sessions").symlink_to(outside / "sessions")
-    with pytest.raises(CampaignFileError, match=r"sessions: is a symbolic link"):
+    with pytest.raises(CampaignFileError, match=r"sessions: is a symbolic link") as info:
         load_sessions(camp)
+    # Said as the exports' is: how to mend it, never "remove it" (which hides the sessions).
+    assert str(info.value).endswith("put the folder it links to here in its place")
 
 
 def _with_header_id(journal: Path, session_id: object) -> None:

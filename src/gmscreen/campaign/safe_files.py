@@ -263,15 +263,8 @@ def ensure_folder(parent: Path, name: str) -> Path:
         pass
     else:
         fsync_dir(parent)
-    mode = os.lstat(path).st_mode
-    if stat.S_ISLNK(mode):
-        raise UnsafeFile(
-            path,
-            "is a symbolic link; gmscreen writes only inside the campaign folder: "
-            "make it a real folder",
-        )
-    if not stat.S_ISDIR(mode):
-        raise UnsafeFile(path, f"is {describe_kind(mode)}, not a folder")
+    if not check_real_folder(path):  # removed since the mkdir: as any other missing folder
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
     return path
 
 
@@ -284,7 +277,12 @@ def check_real_folder(path: Path) -> bool:
     if stat.S_ISDIR(mode):
         return True
     if stat.S_ISLNK(mode):
-        raise UnsafeFile(path, "is a symbolic link; gmscreen does not follow links: remove it")
+        # Not "remove it": a GM who linked sessions/ to a synced folder would lose sight of them.
+        raise UnsafeFile(
+            path,
+            "is a symbolic link; gmscreen reads and writes only inside the campaign folder, "
+            "never through links: put the folder it links to here in its place",
+        )
     raise UnsafeFile(path, f"is {describe_kind(mode)}, not a folder")
 
 

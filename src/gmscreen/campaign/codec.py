@@ -17,7 +17,7 @@ from typing import Any
 
 import msgspec
 
-from gmscreen.campaign.bounds import MAX_CLOCK, MAX_DEPTH, MAX_FILE, MAX_INT, MAX_NAME
+from gmscreen.campaign.bounds import MAX_CLOCK, MAX_DEPTH, MAX_INT, MAX_NAME
 from gmscreen.campaign.errors import CampaignFileError, Problem
 from gmscreen.campaign.fields import (
     EDITABLE,
@@ -347,9 +347,11 @@ def _deepest_line(text_: str) -> int:
 
 
 def parse_toml(text_: str, path: Path) -> Campaign:
-    """The campaign in ``text_`` (read from ``path``); raises :class:`CampaignFileError`."""
-    if len(text_) > MAX_FILE or len(text_.encode("utf-8")) > MAX_FILE:
-        raise CampaignFileError([Problem(path, 0, f"larger than {MAX_FILE:,} bytes")])
+    """The campaign in ``text_`` (read from ``path``); raises :class:`CampaignFileError`.
+
+    Its size is bounded where the file is read (``store.read_checkpoint``: ``bounds.MAX_FILE``
+    bytes, before any of it is decoded), not again here.
+    """
     try:
         raw = tomllib.loads(text_)
     except tomllib.TOMLDecodeError as error:

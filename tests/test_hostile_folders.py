@@ -309,3 +309,15 @@ def test_any_session_id_exports_inside_exports_or_is_refused(session_id: str) ->
         assert path.parent == camp / "exports" and path.is_file()
         after = _tree(Path(root))
         assert set(after) - set(before) == {"camp/exports", f"camp/exports/{path.name}"}
+
+
+@posix_only
+@pytest.mark.parametrize("command", ["validate", "export", "sessions"])
+def test_a_dangling_campaign_toml_link_is_named_not_taken_for_no_campaign(
+    camp: Path, outside: Path, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (camp / "campaign.toml").unlink()
+    (camp / "campaign.toml").symlink_to(outside / "gone.toml")  # a synced folder not mounted
+    assert main([command, str(camp)]) == 1
+    out = capsys.readouterr()
+    assert "campaign.toml: is a symbolic link" in out.out + out.err

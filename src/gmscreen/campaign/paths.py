@@ -189,13 +189,13 @@ def create_campaign(
 def resolve_campaign(arg: str | Path, root: Path) -> Path:
     """A campaign folder from a path or from a name in ``root`` (resolved: no links left)."""
     path = Path(arg)
-    if (path / CAMPAIGN_FILE).is_file():
-        return resolve_folder(path)
-    candidates = [root / str(arg)]
+    candidates = [path, root / str(arg)]
     with contextlib.suppress(CampaignError):  # a path is not a name
         candidates.append(root / slugify(str(arg)))
     for candidate in candidates:
-        if (candidate / CAMPAIGN_FILE).is_file():
+        # Anything named campaign.toml (a link, even a dangling one, a folder): reading it says
+        # what is wrong with it, which "no campaign here" would not.
+        if os.path.lexists(candidate / CAMPAIGN_FILE):
             return resolve_folder(candidate)
     raise CampaignError(f"no campaign at {path} nor named {str(arg)!r} in {root}")
 

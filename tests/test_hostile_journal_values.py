@@ -83,6 +83,6 @@ def test_an_item_tree_with_dice_not_an_object_keeps_its_stored_title(dice_value:
     tree = resolution.to_dict()
     tree["tree"]["dice"] = dice_value
     item = {"title": "Potion", "tree": tree}
-    assert item_title(item, "es") == "Potion"
-    assert item_title(item, "en", limit=None) == "Potion"  # the players' recap reads it so
-    assert item_name(item, "en") == "Potion"
+    for lang in ("en", "es"):  # the GM's log and recap, the inventory
+        assert item_title(item, lang) == "Potion"
+    assert item_name(item, "en") == "Potion"  # the players' recap and view

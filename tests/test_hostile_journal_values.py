@@ -74,14 +74,19 @@ def test_a_value_the_recaps_have_no_words_for_is_a_message_with_the_line(
         assert f".jsonl:{number}:" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("dice_value", ["9999", 7, []])
-def test_an_item_tree_with_dice_not_an_object_keeps_its_stored_title(dice_value: object) -> None:
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("dice", "9999"), ("dice", 7), ("dice", []), ("row", "x"), ("source", "x"), ("context", 7)],
+)
+def test_an_item_tree_with_a_value_of_the_wrong_kind_keeps_its_stored_title(
+    key: str, value: object
+) -> None:
     resolution = roll_table(merp.merp_tables(), merp.TABLE_1, random.Random(3))
     while resolution.pending is not None and not resolution.done:
         resolution.choose(0)
         resolution.auto(random.Random(3))
     tree = resolution.to_dict()
-    tree["tree"]["dice"] = dice_value
+    tree["tree"][key] = value
     item = {"title": "Potion", "tree": tree}
     for lang in ("en", "es"):  # the GM's log and recap, the inventory
         assert item_title(item, lang) == "Potion"

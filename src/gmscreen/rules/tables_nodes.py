@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from gmscreen.rules.dice import DiceExpr, Roll, parse
+from gmscreen.rules.dice import SOURCES, DiceExpr, Roll, parse
 from gmscreen.rules.tables_model import Lang, Option, Row
 
 ChoiceSource = Literal["picked", "context"]
@@ -231,24 +231,35 @@ class Node:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Node:
         """A finished (or partial) tree as stored; its texts are kept as they were written."""
+        # A tree comes from a file: each value its readers compare or look up is checked here,
+        # as a ValueError (KeyError, TypeError), which every reader of a stored tree catches.
         modifier = int(data["modifier"])
-        node = cls(str(data["table"]), parse(str(data["die"])), modifier, data.get("context"))
+        context = data.get("context")
+        if context is not None and not isinstance(context, str):
+            raise ValueError("context: expected text")
+        node = cls(str(data["table"]), parse(str(data["die"])), modifier, context)
         if data.get("total") is not None:
             raw = data.get("roll")
+            source = data["source"]
+            if source not in SOURCES:
+                raise ValueError(f"source: expected one of {', '.join(SOURCES)}")
             node.roll = Roll(
                 node.die,
                 () if raw is None else (int(raw),),
                 modifier,
                 int(data["total"]),
-                data["source"],
+                source,
             )
         if data.get("range") is not None:
             lo, hi = data["range"]
             node.range = (int(lo), int(hi))
-        node.row_index = data.get("row")
+        row = data.get("row")
+        if row is not None and (isinstance(row, bool) or not isinstance(row, int)):
+            raise ValueError("row: expected a whole number")
+        node.row_index = row
         node.markers = tuple(data.get("markers", ()))
         dice = data.get("dice", {})
-        if not isinstance(dice, Mapping):  # its readers catch KeyError, TypeError, ValueError
+        if not isinstance(dice, Mapping):
             raise ValueError("dice: expected an object of named rolls")
         node.dice = {name: Roll.from_dict(r) for name, r in dice.items()}
         if data.get("choice") is not None:

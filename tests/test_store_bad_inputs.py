@@ -61,6 +61,12 @@ def _break_middle_line(folder: Path) -> None:
     path.write_bytes(b"".join(lines))
 
 
+def _break_middle_line_not_covered(folder: Path) -> None:
+    """A damaged line the checkpoint does not cover (it is older than the events on it)."""
+    _break_middle_line(folder)
+    _edit_toml("last_event = 2", "last_event = 0")(folder)
+
+
 CASES = {
     "broken TOML": (_edit_toml('name = "Bad"', 'name = "Bad'), "campaign.toml:3:", "TOML"),
     "wrong type": (_edit_toml("chaos = 43", 'chaos = "lots"'), "campaign.toml:", "chaos"),
@@ -68,7 +74,7 @@ CASES = {
     "negative POW": (_edit_toml("pow = 13", "pow = -3"), "campaign.toml:", "pow"),
     "duplicate ids": (_edit_toml('id = "elric"', 'id = "artinar"'), "campaign.toml:", "duplicate"),
     "journal without header": (_drop_header, ".jsonl:1:", "session header"),
-    "bad line mid-journal": (_break_middle_line, ".jsonl:2:", "not valid JSON"),
+    "bad line mid-journal": (_break_middle_line_not_covered, ".jsonl:2:", "not valid JSON"),
 }
 
 
@@ -85,6 +91,24 @@ def test_bad_input_is_reported_and_nothing_written(campaign: Path, case: str) ->
     with pytest.raises(CampaignFileError):
         load(campaign)
     assert _snapshot(campaign) == before
+
+
+def test_a_damaged_middle_line_the_checkpoint_covers_does_not_stop_the_campaign(
+    campaign: Path,
+) -> None:
+    """#14.3: reported, set aside, nothing rewritten; the state is the checkpoint's."""
+    expected = load(campaign).state
+    _break_middle_line(campaign)
+    journal = _journal(campaign)
+    before = journal.read_bytes()
+    with open_campaign(campaign, rng=random.Random(1)) as live:
+        assert live.state == expected
+        notice = " ".join(live.notices)
+        assert f"{journal.name} has damaged line(s) 2" in notice, live.notices
+        assert "not valid JSON" in notice
+    assert journal.read_bytes() == before
+    corrupt = journal.with_name(journal.name + ".corrupt")
+    assert corrupt.read_bytes() == before.splitlines()[1]
 
 
 def test_line_of_the_offending_key_is_named(campaign: Path) -> None:

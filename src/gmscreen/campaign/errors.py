@@ -49,3 +49,34 @@ class CampaignFileError(CampaignError):
 
 class CampaignLocked(CampaignError):
     """Another gmscreen is writing this campaign."""
+
+
+# What the GM can do about a write the system refused, by errno name.
+_ADVICE = {
+    "ENOSPC": "the disk is full: free some space",
+    "EDQUOT": "the disk quota is used up: free some space",
+    "EROFS": "the disk is read-only: make it writable again (remount it)",
+    "EACCES": "gmscreen may not write there: check the folder's permissions",
+    "EPERM": "the system does not allow the write: check the folder's permissions and flags",
+    "ENOENT": "the folder is gone: put the campaign folder back",
+    "EIO": "the disk reported an error: check the disk",
+}
+
+
+class WriteFault(CampaignError):
+    """A write the system refused (a full disk, a read-only or vanished folder, a disk error).
+
+    Nothing of the action it was for is recorded, and nothing recorded before is lost; the
+    message names the file and what to do. The next action tries again.
+    """
+
+    def __init__(self, path: Path, error: OSError, consequence: str) -> None:
+        import errno
+
+        name = errno.errorcode.get(error.errno or 0, "")
+        advice = _ADVICE.get(name, "check the disk and the folder")
+        reason = error.strerror or str(error)
+        super().__init__(f"cannot write {path}: {reason}; {advice}. {consequence}")
+        self.path = path
+        self.errno = error.errno
+        self.reason = reason

@@ -1,9 +1,18 @@
-"""Session journals: ``sessions/<YYYY-MM-DD>-<n>.jsonl``, a header line then one event a line.
+"""Session journals: ``sessions/<YYYY-MM-DD>-<n>.jsonl``, a header line then one action a line.
 
-Appends are flushed and fsynced before they return. A session file appears complete with its
-header (written to a temporary file and linked into place), so a crash leaves either no file or
-a file whose only possible damage is a torn last line. Reading never writes: a torn or
-unparseable last line is reported (``SessionLog.torn``) and left out; the store sets it aside.
+One key, one record: an action of one event is that event's JSON object on a line; an action of
+several (the end of a day with its recoveries, a gain to every marked character) is a JSON array
+of its events on one line, written with one ``write`` and one fsync. A crash or a full disk can
+only cut the last line short, and a line cut short is no valid JSON, so recovery applies whole
+actions or none of one. Older journals (header schema 1, one event a line) read as before.
+
+Appends are fsynced before they return. A session file appears complete with its header (and
+any events it starts with: written to a temporary file and linked into place), so a crash leaves
+either no file or a file whose only possible damage is a torn last line. Reading never writes:
+a torn last line is reported (``SessionLog.torn``, named by what it was) and left out; the store
+sets it aside. Before each append the writer checks that the journal is still the file it wrote
+(same device and inode, the size it left it at): one deleted, replaced or cut short is never
+appended to (:class:`JournalChanged`).
 Journals are read only as regular files of at most ``JOURNAL_LIMIT`` bytes (a FIFO, a device
 or a link is refused by name), and every file here is created through :mod:`safe_files`.
 """
@@ -14,19 +23,19 @@ import gc
 import os
 import re
 import stat
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, ClassVar
 
 import msgspec
 
-from gmscreen.campaign.bounds import MAX_DEPTH, MAX_FILE
+from gmscreen.campaign.bounds import MAX_DEPTH, MAX_FILE, MAX_LINE
 from gmscreen.campaign.codec import campaign_from_dict, campaign_to_dict
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
 from gmscreen.campaign.event_json import error_text
 from gmscreen.campaign.events import Event, EventFormatError, Undo
-from gmscreen.campaign.model import SCHEMA, Campaign
+from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.safe_files import (
     JOURNAL_LIMIT,
     UnsafeFile,
@@ -43,6 +52,9 @@ from gmscreen.campaign.safe_files import fsync_dir as fsync_dir  # re-exported, 
 
 SESSION_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})-(\d+)\.jsonl$")
 HEADER_TAG = "gmscreen-session"
+# The header's schema: 2 may hold multi-event lines (a JSON array: one action). 1 is read too.
+JOURNAL_SCHEMA = 2
+READS_SCHEMAS = (1, 2)
 
 
 class SessionHeader(msgspec.Struct, frozen=True, gc=False):
@@ -56,7 +68,7 @@ class SessionHeader(msgspec.Struct, frozen=True, gc=False):
     def to_dict(self) -> dict[str, Any]:
         return {
             "type": HEADER_TAG,
-            "schema": SCHEMA,
+            "schema": JOURNAL_SCHEMA,
             "id": self.id,
             "started_at": self.started_at,
             "first_seq": self.first_seq,
@@ -69,24 +81,81 @@ class SessionHeader(msgspec.Struct, frozen=True, gc=False):
 
 
 class TornLine(msgspec.Struct, frozen=True, gc=False):
-    """A journal's unreadable last line (cut short, or damaged): number, bytes, why."""
+    """A journal's unreadable line (cut short, or damaged): number, bytes, why, and what it was.
+
+    ``what`` names the action as far as the bytes tell (``the end of day 3``, ``a gain for
+    artinar``; see :func:`torn_action`), for the GM: a line number means nothing at the table.
+    """
 
     line: int
     data: bytes
     reason: str
+    what: str = "an action"
 
 
 class SessionLog(msgspec.Struct):
-    """One session journal as read: header, events in order, and the torn last line left out."""
+    """One session journal as read: header, events in order, and the torn last line left out.
+
+    ``damaged`` lists unreadable lines before the last (a journal cut short and written to
+    again by an older gmscreen); read with ``damaged_ok``, the events after them are kept and
+    ``gap_after`` is the last sequence number read before the first of them.
+    """
 
     path: Path
     header: SessionHeader
     events: list[Event] = msgspec.field(default_factory=list)
     torn: TornLine | None = None
+    damaged: list[TornLine] = msgspec.field(default_factory=list)
+    gap_after: int | None = None
 
     @property
     def last_seq(self) -> int:
         return self.events[-1].seq if self.events else self.header.first_seq - 1
+
+
+# Numbers are read only where the byte after them shows they are whole (the line may end inside).
+_SEQ = re.compile(rb'"seq":(\d+),')
+_KIND = re.compile(rb'"kind":"(\w+)"(?:,"character":(?:"((?:[^"\\]|\\.)*)"|null))?[,}]')
+_REASON = re.compile(rb'"reason":"(\w+)","before":(\d+),')
+_SECONDS = re.compile(rb'"data":\{"seconds":(\d+),')
+_PRESET = re.compile(rb'"data":\{"preset":"(\w+)",')
+
+
+def torn_action(data: bytes, names: Mapping[str, str] | None = None) -> str:
+    """What a line cut short was, read off the bytes that made it (English, for the notices).
+
+    The line is no valid JSON, so the fields are found by their place in the encoding
+    (``seq``, ``kind``, ``character`` then ``data``, as :meth:`Event.to_dict` writes them).
+    ``names`` gives the characters' names by id (their ids are shown without it).
+    """
+    names = names or {}
+    from gmscreen.rules.madness import DAY
+
+    kinds = _KIND.findall(data)
+    seq = _SEQ.search(data)
+    number = f" (event {int(seq[1])} on)" if seq else ""
+    if not kinds:
+        return "an action" + number
+    kind = kinds[0][0].decode()
+    ids = [c.decode("utf-8", "replace") for _, c in kinds if c]
+    who = ", ".join(names.get(i, i) for i in dict.fromkeys(ids))
+    if kind == "clock_advanced":
+        reason = _REASON.search(data)
+        if reason is not None and reason[1] == b"end_day":
+            return f"the end of day {int(reason[2]) // DAY + 1}{number}"
+        if reason is not None and reason[1] == b"round":
+            return f"the next round{number}"
+        seconds = _SECONDS.search(data)
+        if seconds is not None:
+            from gmscreen.campaign.recap import span
+
+            return f"time passing ({span(int(seconds[1]), 'en')}){number}"
+        return f"time passing{number}"
+    if kind == "gain":
+        preset = _PRESET.search(data)
+        what = f" ({preset[1].decode()})" if preset else ""
+        return f"a madness gain{what}" + (f" for {who}" if who else "") + number
+    return f"a {kind.replace('_', ' ')}" + (f" for {who}" if who else "") + number
 
 
 def session_sort_key(path: Path) -> tuple[str, int]:
@@ -121,8 +190,12 @@ def _header(raw: Any, path: Path) -> SessionHeader:
             f'expected a session header (an object with "type": "{HEADER_TAG}") '
             "on the first line; is this a gmscreen journal?"
         )
-    if raw.get("schema") != SCHEMA:
-        raise bad(f"unknown schema {raw.get('schema')!r}: this gmscreen reads schema {SCHEMA}")
+    schema = raw.get("schema")
+    if isinstance(schema, bool) or schema not in READS_SCHEMAS:
+        raise bad(
+            f"unknown schema {schema!r}: this gmscreen reads schema "
+            + " and ".join(str(n) for n in READS_SCHEMAS)
+        )
     first = raw.get("first_seq")
     if isinstance(first, bool) or not isinstance(first, int) or first < 1:
         raise bad("first_seq: expected a whole number from 1")
@@ -144,14 +217,57 @@ def _header(raw: Any, path: Path) -> SessionHeader:
     )
 
 
-def _check_order(event: Event, expected: int, actions: set[int]) -> str | None:
+def _check_order(event: Event, expected: int, actions: set[int] | None) -> str | None:
+    """What is wrong with ``event`` in its place; ``actions`` None: after a damaged line, where
+    the action or the undone one may have been."""
     if event.seq != expected:
         return f"event {event.seq} is out of order: expected event {expected}"
+    if actions is None:
+        return None
     if event.action != event.seq and event.action not in actions:
         return f"event {event.seq} belongs to action {event.action}, which is not in this session"
     if isinstance(event.data, Undo) and event.data.target not in actions:
         return f"event {event.seq} undoes action {event.data.target}, which is not in this session"
     return None
+
+
+def _take_line(
+    log: SessionLog, events: list[Event], expected: int, actions: set[int]
+) -> str | None:
+    """Add one action's events (or one event after a damaged line) to ``log``, or say why not."""
+    if log.damaged and events[0].seq > expected:
+        expected = events[0].seq  # after a damaged line: the gap it left
+    if events[0].action == events[0].seq:  # the line starts its action
+        actions.add(events[0].seq)
+    known = None if log.damaged else actions
+    for n, event in enumerate(events):
+        problem = _check_order(event, expected + n, known)
+        if problem is not None:
+            return problem
+    log.events.extend(events)
+    return None
+
+
+def _line_events(line: bytes) -> list[Event]:
+    """The events of one journal line: one event (an object), or one action (an array)."""
+    if not line.startswith(b"["):
+        return [Event.from_json(line)]
+    try:
+        items = _ACTION_LINE.decode(line)
+    except msgspec.MsgspecError as error:
+        raise EventFormatError(error_text(error)) from None
+    except RecursionError:
+        raise EventFormatError(f"nested more than {MAX_DEPTH} deep") from None
+    if not items:
+        raise EventFormatError("an action line holds one or more events")
+    events = [Event.from_json(bytes(item)) for item in items]
+    first = events[0]
+    if first.action != first.seq or any(e.action != first.seq for e in events):
+        raise EventFormatError(f"the events of one line are one action: {first.seq}")
+    return events
+
+
+_ACTION_LINE = msgspec.json.Decoder(list[msgspec.Raw])
 
 
 @contextmanager
@@ -173,13 +289,18 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def read_session(path: Path) -> SessionLog:
-    """Read a journal. Raises :class:`CampaignFileError` for anything but a bad last line."""
+def read_session(path: Path, *, damaged_ok: bool = False) -> SessionLog:
+    """Read a journal. Raises :class:`CampaignFileError` for anything but a bad last line.
+
+    With ``damaged_ok`` a bad line before the last is reported in ``SessionLog.damaged``
+    instead, and the events after it are read (in order, with a gap where it was): opening a
+    campaign whose checkpoint already covers the damage needs no more (see ``store.recover``).
+    """
     with _collector_paused():
-        return _read_session(path)
+        return _read_session(path, damaged_ok)
 
 
-def _read_session(path: Path) -> SessionLog:
+def _read_session(path: Path, damaged_ok: bool = False) -> SessionLog:
     try:
         data = read_regular(path, JOURNAL_LIMIT)
     except OSError as error:
@@ -207,46 +328,126 @@ def _read_session(path: Path) -> SessionLog:
     actions: set[int] = set()
     expected = log.header.first_seq
     last = len(lines)
+    append = log.events.append
     for number, line in enumerate(lines[1:], start=2):
+        problem: str | None = None
         try:
-            event = Event.from_json(line)
-            problem = _check_order(event, expected, actions)
+            if not log.damaged and not line.startswith(b"["):  # one event: the common case
+                event = Event.from_json(line)
+                if event.action == event.seq:
+                    actions.add(event.seq)
+                problem = _check_order(event, expected, actions)
+                if problem is None:
+                    append(event)
+                    expected += 1
+                    continue
+            else:
+                problem = _take_line(log, _line_events(line), expected, actions)
+                if problem is None:
+                    expected = log.last_seq + 1
+                    continue
         except EventFormatError as error:
             problem = str(error)
             if not problem.startswith("not valid JSON"):
                 problem = f"not a gmscreen event: {problem}"
-        if problem is not None:
-            if number == last:
-                log.torn = TornLine(number, line, problem)
-                break
+        bad = TornLine(number, line, problem, torn_action(line))
+        if number == last:
+            log.torn = bad
+            break
+        if not damaged_ok:
             raise CampaignFileError([Problem(path, number, problem)])
-        log.events.append(event)
-        actions.add(event.action)
-        expected += 1
+        if not log.damaged:
+            log.gap_after = expected - 1
+        log.damaged.append(bad)
     return log
 
 
-class JournalWriter:
-    """Appends events to one session file; each append is on disk when it returns."""
+class JournalChanged(CampaignError):
+    """The journal on disk is not the one this writer left: deleted, replaced or cut short.
 
-    def __init__(self, path: Path, header: SessionHeader) -> None:
-        # ``sessions/`` a real folder, the header in a temporary file with a random name, linked
-        # into place only if nothing (not even a dangling link) has the journal's name.
+    ``what`` says which, for the GM; the writer never appends to such a file.
+    """
+
+    def __init__(self, path: Path, what: str) -> None:
+        super().__init__(f"{path} was {what} while gmscreen had it open")
+        self.path = path
+        self.what = what
+
+
+class JournalWriter:
+    """Appends actions to one session file; each append is on disk when it returns.
+
+    A new writer writes the header, and ``events`` (the session so far, when a journal that
+    went missing is written anew), to a temporary file and links it into place: the session
+    file appears whole or not at all, and an existing one is never overwritten.
+    """
+
+    # For tests only: called with the journal's path and the bytes of each append just before
+    # they are written, so a crash test can kill the process at a chosen append (and write
+    # part of the line first, as a kill inside ``write`` would). None in the app.
+    before_append: ClassVar[Callable[[Path, bytes], None] | None] = None
+
+    def __init__(self, path: Path, header: SessionHeader, events: Sequence[Event] = ()) -> None:
+        # ``sessions/`` a real folder, the header (and the events) in a temporary file with a
+        # random name, linked into place only if nothing (not even a dangling link) has the
+        # journal's name: the session file appears whole or not at all.
         folder = ensure_folder(path.parent.parent, path.parent.name)
+        content = header.to_json() + b"\n" + b"".join(action_lines(events))
         try:
-            identity = publish_new(folder, path.name, header.to_json() + b"\n")
+            identity = publish_new(folder, path.name, content)
         except FileExistsError:
             raise CampaignError(f"{path} already exists; not overwriting a journal") from None
         self.path = path
         self.header = header
+        # Appends go to its descriptor with os.write (one write of the whole line, or a loop
+        # over a short one), never through the file object's buffer.
         self._file: IO[bytes] | None = open_append(path, identity)
+        self._identity = (identity.st_dev, identity.st_ino)
+        self._size = len(content)  # what the file holds when nobody else touched it
 
-    def append(self, event: Event) -> None:
+    def check(self) -> None:
+        """Raise :class:`JournalChanged` unless the path is still this file at the size we left."""
         if self._file is None:
             raise CampaignError("the journal is closed")
-        self._file.write(event.to_json() + b"\n")
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        try:
+            on_disk = os.stat(self.path)
+        except FileNotFoundError:
+            raise JournalChanged(self.path, "deleted") from None
+        if (on_disk.st_dev, on_disk.st_ino) != self._identity:
+            raise JournalChanged(self.path, "replaced by another file")
+        size = os.fstat(self._file.fileno()).st_size
+        if size < self._size:
+            raise JournalChanged(self.path, f"cut short (to {size} of {self._size} bytes)")
+        if size > self._size:
+            raise JournalChanged(self.path, "made longer (a failed write, or another program)")
+
+    def append(self, event: Event) -> None:
+        """Journal one action of one event (see :meth:`append_action`)."""
+        self.append_action([event])
+
+    def append_action(self, events: Sequence[Event]) -> None:
+        """Journal one action (its events, in order) as one line, fsynced.
+
+        Raises :class:`JournalChanged` (nothing written) or the ``OSError`` of a failed write;
+        then the part of the line that did get written is cut off again, so the file stays
+        as it was (if even that fails, the next :meth:`check` says the file changed).
+        """
+        self.check()
+        assert self._file is not None
+        data = action_line(events)
+        if JournalWriter.before_append is not None:
+            JournalWriter.before_append(self.path, data)
+        fd = self._file.fileno()
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]  # a short write (a disk filling up) goes on
+            os.fsync(fd)
+        except OSError:
+            with suppress(OSError):  # if it fails, the size check before the next append notices
+                os.ftruncate(fd, self._size)
+            raise
+        self._size += len(data)
 
     def close(self) -> None:
         if self._file is not None:
@@ -254,23 +455,54 @@ class JournalWriter:
             self._file = None
 
 
+def action_line(events: Sequence[Event]) -> bytes:
+    """One journal line: the event's object, or the JSON array of an action's events.
+
+    Raises :class:`CampaignError` for an event longer than a journal line may be (the reader
+    refuses those): such an action is refused before anything is written.
+    """
+    lines = [e.to_json() for e in events]
+    for event, line in zip(events, lines, strict=True):
+        if len(line) > MAX_LINE:
+            raise CampaignError(
+                f"this action is too large to journal ({event.kind}: {len(line):,} bytes, at "
+                f"most {MAX_LINE:,}): do it in smaller steps"
+            )
+    if len(lines) == 1:
+        return lines[0] + b"\n"
+    return b"[" + b",".join(lines) + b"]\n"
+
+
+def action_lines(events: Sequence[Event]) -> list[bytes]:
+    """The lines of a run of whole actions (their events are consecutive: grouped by action)."""
+    lines: list[bytes] = []
+    start = 0
+    for n in range(1, len(events) + 1):
+        if n == len(events) or events[n].action != events[start].action:
+            lines.append(action_line(events[start:n]))
+            start = n
+    return lines
+
+
 def set_aside(log: SessionLog) -> Path | None:
-    """Copy a torn last line to ``<session>.corrupt`` (once); the journal itself is not touched.
+    """Copy the unreadable lines (damaged ones, then the torn last line) to ``<session>.corrupt``
+    (once); the journal itself is not touched.
 
     Created exclusively: a link planted at that name (even a dangling one) is never followed,
     and is refused (:class:`UnsafeFile`) rather than taken for an earlier copy.
     """
-    if log.torn is None:
+    bad = [*log.damaged, *([log.torn] if log.torn else [])]
+    if not bad:
         return None
     target = log.path.with_name(log.path.name + ".corrupt")
     try:
-        write_exclusive(target, log.torn.data)
+        write_exclusive(target, b"\n".join(line.data for line in bad))
     except FileExistsError:
         mode = os.lstat(target).st_mode
         if not stat.S_ISREG(mode):
             raise UnsafeFile(
                 target,
-                f"is {describe_kind(mode)}: the torn line was not copied there "
+                f"is {describe_kind(mode)}: the unreadable line was not copied there "
                 f"(it stays in {log.path.name}, unchanged); remove it",
             ) from None
     return target

@@ -7,6 +7,7 @@ raises a :class:`CampaignError` subclass with a message for the GM, and nothing 
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -16,9 +17,10 @@ from typing import Any, Literal
 
 from gmscreen.campaign import actions
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.errors import CampaignError, CampaignFileError, InvalidAction
+from gmscreen.campaign.errors import CampaignError, CampaignFileError, InvalidAction, WriteFault
 from gmscreen.campaign.fields import FieldError, character_from_dict, decode_item
 from gmscreen.campaign.journal import (
+    JournalChanged,
     JournalWriter,
     SessionHeader,
     SessionLog,
@@ -43,6 +45,9 @@ from gmscreen.rules.madness import MadnessState, Odds
 
 Listener = Callable[[Sequence[ev.Event]], None]
 SNAPSHOT_EVERY = 256
+NOT_RECORDED = (
+    "This action was not recorded (every earlier one is safe); the next action tries again."
+)
 
 
 def _local_now() -> datetime:
@@ -80,6 +85,14 @@ class LiveCampaign:
         self.rng = rng
         self.notices = notices  # things the GM should be told once (recovery, stale lock)
         self.listeners: list[Listener] = []  # called with the new events after each action
+        # Told what the GM must know that is no error of an action (a journal written anew, a
+        # checkpoint that failed): the screen shows them; with none, they go to ``notices``.
+        self.notice_listeners: list[Callable[[str], None]] = []
+        # The write that failed last, until one succeeds again: the campaign is read-only
+        # meanwhile (every action tries to write, and says so if it still cannot).
+        self.fault: WriteFault | None = None
+        # Set by close() when campaign.toml could not be written: what was kept instead.
+        self.close_problem: str | None = None
         self._lock = lock
         self._disk = disk
         self._clock = clock
@@ -290,27 +303,58 @@ class LiveCampaign:
     # --- saving -------------------------------------------------------------------------------
 
     def checkpoint(self) -> None:
-        """Write campaign.toml now (atomically), unless someone broke it by hand meanwhile."""
+        """Write campaign.toml now (atomically), unless someone broke it by hand meanwhile.
+
+        Raises :class:`CampaignFileError` (a checkpoint broken by hand: left as it is) or
+        :class:`WriteFault`; the journal has every event either way.
+        """
         path = campaign_file(self.folder)
         try:
             on_disk = read_regular(path, CHECKPOINT_LIMIT)
         except FileNotFoundError:
             on_disk = self._disk
+        except OSError as error:
+            raise self._checkpoint_fault(error) from None
         if on_disk != self._disk:
             read_checkpoint(self.folder)  # raises, and leaves the file as it is, if it is broken
-        self._disk = write_checkpoint(self.folder, self.state)
+        try:
+            self._disk = write_checkpoint(self.folder, self.state)
+        except OSError as error:
+            raise self._checkpoint_fault(error) from None
         self._unsaved = 0
 
+    def _checkpoint_fault(self, error: OSError) -> WriteFault:
+        kept = f"the journal {self.session_path}" if self.session_path else "the journals"
+        return WriteFault(
+            campaign_file(self.folder),
+            error,
+            f"campaign.toml was not updated; every event is in {kept}, and opening the "
+            "campaign again recovers them.",
+        )
+
     def close(self) -> None:
-        """Checkpoint, close the journal and release the lock."""
+        """Checkpoint, close the journal and release the lock.
+
+        Never raises for a file: a checkpoint that cannot be written leaves ``close_problem``
+        saying so and what was kept (the journal, which the next open recovers).
+        """
         if not self._lock.held:
             return
         try:
             self.checkpoint()
+        except CampaignError as error:
+            self.close_problem = str(error)
         finally:
             if self._writer is not None:
                 self._writer.close()
-            self._lock.release()
+            try:
+                self._lock.release()
+            except OSError as error:  # a read-only or vanished folder: the lock file stays
+                lock = self.folder / ".lock"
+                self.close_problem = (self.close_problem or "") + (
+                    f" The lock {lock} could not be removed ({error.strerror}): the next "
+                    "gmscreen finds it stale and takes it over."
+                )
 
     def __enter__(self) -> LiveCampaign:
         return self
@@ -335,16 +379,64 @@ class LiveCampaign:
         ]
 
     def _journal(self, new: list[ev.Event]) -> None:
+        """Write one action to the journal, or raise :class:`WriteFault` (nothing recorded)."""
         if not self._lock.held:
             raise CampaignError("this campaign is closed")
-        if self._writer is None:
-            folder = sessions_dir(self.folder)
-            date = self._clock().date().isoformat()
-            session_id = next_session_id(folder, date)
-            header = SessionHeader(session_id, self._now(), new[0].seq, self._base)
-            self._writer = JournalWriter(folder / f"{session_id}.jsonl", header)
-        for event in new:
-            self._writer.append(event)
+        try:
+            if self._writer is None:
+                self._writer = self._new_writer(new[0].seq, ())
+            try:
+                self._writer.append_action(new)
+            except JournalChanged as changed:
+                self._journal_anew(changed, new)
+        except OSError as error:
+            where = Path(error.filename) if error.filename else self.session_path
+            self.fault = WriteFault(where or sessions_dir(self.folder), error, NOT_RECORDED)
+            raise self.fault from None
+        if self.fault is not None:
+            self.fault = None
+            self._tell(f"Writing works again: {self.session_path} has every action.")
+
+    def _new_writer(self, first_seq: int, events: Sequence[ev.Event]) -> JournalWriter:
+        folder = sessions_dir(self.folder)
+        date = self._clock().date().isoformat()
+        session_id = next_session_id(folder, date)
+        started = self._writer.header.started_at if self._writer else self._now()
+        header = SessionHeader(session_id, started, first_seq, self._base)
+        return JournalWriter(folder / f"{session_id}.jsonl", header, events)
+
+    def _journal_anew(self, changed: JournalChanged, new: list[ev.Event]) -> None:
+        """The journal is not what we wrote: never append to it. A new session file takes this
+        session from its start state, with every event so far and ``new``; the old file, if
+        there is one, is renamed out of the way (kept, and no longer read as a journal)."""
+        old = self._writer
+        assert old is not None
+        events = [*self._log, *new]
+        fresh = self._new_writer(old.header.first_seq, events)
+        old.close()
+        self._writer = fresh
+        kept = ""
+        if old.path.exists():
+            aside = old.path.with_name(old.path.name + ".damaged")
+            n = 1
+            while aside.exists():
+                n += 1
+                aside = old.path.with_name(f"{old.path.name}.damaged-{n}")
+            try:
+                os.rename(old.path, aside)
+                kept = f"; the old file is kept as {aside.name}"
+            except OSError as error:
+                kept = f"; the old file could not be moved aside ({error.strerror})"
+        self._tell(
+            f"{changed}: gmscreen wrote this session anew, all {len(events)} event(s), "
+            f"to {fresh.path}{kept}. Nothing is lost."
+        )
+
+    def _tell(self, text: str) -> None:
+        if not self.notice_listeners:
+            self.notices.append(text)
+        for listener in list(self.notice_listeners):
+            listener(text)
 
     def _commit(self, drafts: Sequence[actions.Draft]) -> list[ev.Event]:
         if not drafts:
@@ -382,7 +474,11 @@ class LiveCampaign:
             self._snapshots[size] = self.state
         self._unsaved += len(new)
         if self._unsaved >= self._checkpoint_every:
-            self.checkpoint()
+            try:
+                self.checkpoint()
+            except CampaignError as error:  # the action is journaled: done, whatever this says
+                self._unsaved = 0  # tried again after as many events more (and on quit)
+                self._tell(str(error))
         for listener in list(self.listeners):
             listener(new)
 
@@ -446,7 +542,7 @@ def open_campaign(
     lock = acquire(folder, now, take_over=take_over)
     try:
         checkpoint, disk = read_checkpoint(folder)
-        logs = load_sessions(folder)
+        logs = load_sessions(folder, damaged_ok=True)
         recovered = recover(checkpoint, logs)
     except CampaignError:
         lock.release()
@@ -463,9 +559,14 @@ def open_campaign(
                 set_aside(log)
             except UnsafeFile as error:  # a link planted at <session>.corrupt: not followed
                 notices.append(str(error))
-        if recovered.replayed:
+    except OSError as error:  # a read-only folder: the journal keeps the line all the same
+        notices.append(f"could not set the unreadable line(s) aside: {error}")
+    if recovered.replayed:
+        try:
             live.checkpoint()
-    except (OSError, CampaignFileError):
-        lock.release()
-        raise
+        except WriteFault as error:  # opens all the same: the journals hold what it lacks
+            notices.append(str(error))
+        except CampaignFileError:
+            lock.release()
+            raise
     return live

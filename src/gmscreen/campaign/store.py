@@ -15,7 +15,7 @@ import msgspec
 
 from gmscreen.campaign.codec import parse_toml, to_toml
 from gmscreen.campaign.errors import CampaignFileError, Problem
-from gmscreen.campaign.journal import SessionLog, list_sessions, read_session
+from gmscreen.campaign.journal import SessionLog, list_sessions, read_session, torn_action
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import ReplayError, fold, void_actions
 from gmscreen.campaign.safe_files import CHECKPOINT_LIMIT, read_regular, replace_file
@@ -58,13 +58,17 @@ def write_checkpoint(folder: Path, campaign: Campaign) -> bytes:
     return data
 
 
-def load_sessions(folder: Path) -> list[SessionLog]:
-    """Every session journal, oldest first; raises :class:`CampaignFileError` with every problem."""
+def load_sessions(folder: Path, *, damaged_ok: bool = False) -> list[SessionLog]:
+    """Every session journal, oldest first; raises :class:`CampaignFileError` with every problem.
+
+    ``damaged_ok``: a bad line before a journal's last is reported in the log, not raised (see
+    :func:`read_session`); :func:`recover` decides whether the checkpoint covers it.
+    """
     logs: list[SessionLog] = []
     problems: list[Problem] = []
     for path in list_sessions(sessions_dir(folder)):
         try:
-            logs.append(read_session(path))
+            logs.append(read_session(path, damaged_ok=damaged_ok))
         except CampaignFileError as error:
             problems.extend(error.problems)
     if problems:
@@ -92,11 +96,16 @@ def recover(checkpoint: Campaign, logs: list[SessionLog]) -> Recovered:
     for log in logs:
         state = result.state
         known = state.last_event
+        if log.damaged:
+            _check_covered(log, known)
+            result.notices.append(_damaged_notice(log))
         if log.last_seq <= known:
             continue
         void = void_actions(log.events)
         try:
-            if log.header.first_seq - 1 >= known:
+            if log.damaged:  # covered: only what follows the damage is new
+                state = fold(state, [e for e in log.events if e.seq > known], void)
+            elif log.header.first_seq - 1 >= known:
                 state = fold(log.header.state, log.events, void)
             else:
                 void_then = void_actions([e for e in log.events if e.seq <= known])
@@ -114,17 +123,49 @@ def recover(checkpoint: Campaign, logs: list[SessionLog]) -> Recovered:
             "that the checkpoint did not include"
         )
         result.state = state
+    names = {c.id: c.name for c in result.state.characters}
     for log in logs:
         if log.torn is not None:
+            what = torn_action(log.torn.data, names)
             result.notices.append(
-                f"{log.path.name} line {log.torn.line} was cut short or unreadable "
-                f"({log.torn.reason}); it was left out, and opening the campaign keeps it in "
-                f"{log.path.name}.corrupt"
+                f"{what[:1].upper()}{what[1:]} was cut short before it was all written "
+                f"({log.path.name} line {log.torn.line}: {log.torn.reason}): the whole action "
+                f"is left out, and opening the campaign keeps the line in {log.path.name}.corrupt"
             )
     return result
+
+
+def _check_covered(log: SessionLog, known: int) -> None:
+    """A journal with damaged lines before its last opens only if the checkpoint (``known``, its
+    last event) already includes every event those lines may have held."""
+    first = log.damaged[0]
+    resumed = [e.seq for e in log.events if log.gap_after is not None and e.seq > log.gap_after]
+    needed = resumed[0] - 1 if resumed else (log.gap_after or 0)
+    if known >= needed:
+        return
+    raise CampaignFileError(
+        [
+            Problem(
+                log.path,
+                first.line,
+                f"{first.reason}; the checkpoint (up to event {known}) does not include the "
+                f"events this line held, so the campaign cannot be rebuilt past event "
+                f"{log.gap_after}",
+            )
+        ]
+    )
+
+
+def _damaged_notice(log: SessionLog) -> str:
+    lines = ", ".join(str(d.line) for d in log.damaged)
+    return (
+        f"{log.path.name} has damaged line(s) {lines} ({log.damaged[0].reason}); the checkpoint "
+        f"already includes what they held, so they were left out (and kept in "
+        f"{log.path.name}.corrupt); the journal itself is not changed"
+    )
 
 
 def load(folder: Path) -> Recovered:
     """Read a campaign and its journals without writing anything."""
     checkpoint, _ = read_checkpoint(folder)
-    return recover(checkpoint, load_sessions(folder))
+    return recover(checkpoint, load_sessions(folder, damaged_ok=True))

@@ -124,6 +124,11 @@ class Recovery(Record, frozen=True):
 
     ``blocked``: a gain that day prevented it; ``roll`` is the 1d6 under care (None for the plain
     1 point or when blocked); ``amount`` is the madness lost.
+
+    Across many days one record covers ``nights`` nights in a row from the end of ``day`` (None:
+    the :class:`DayEnded`'s day): the plain 1 point a night, or nights with no recovery because
+    the temporary madness ``episode`` (its kind) lasted. The fields with defaults are absent in
+    older journals.
     """
 
     character: Name
@@ -131,19 +136,25 @@ class Recovery(Record, frozen=True):
     roll: Roll | None
     amount: Int
     changes: Changes
+    day: Count | None = None
+    nights: Count = 1
+    episode: Name | None = None  # no recovery: in the grip of this madness
 
     def __post_init__(self) -> None:
         check_changes(self.changes)
 
 
 class DayEnded(Record, frozen=True):
-    """Midnight on the game clock: game day ``day`` (0 is the first) is over.
+    """Midnight on the game clock: game day ``day`` (0 is the first) is over, or ``days`` days
+    from it (one event for time across many midnights, not one a day).
 
-    ``recoveries`` holds the daily recovery of every character who had madness to lose.
+    ``recoveries`` holds the daily recovery of every character who had madness to lose, in
+    order for each character (see :class:`Recovery`'s ``day`` and ``nights``).
     """
 
     day: Count
     recoveries: tuple[Recovery, ...]
+    days: Count = 1  # absent in older journals
 
 
 CLOCK_REASONS = ("advance", "round", "end_day")

@@ -62,6 +62,8 @@ RAISES: dict[str, Callable[[], object]] = {
     "mad_already": lambda: actions.check_roll(STATE, "moon-glum", dice.typed("d100", 5)),
     "no_kind_due": lambda: actions.check_kind(STATE, "artinar", dice.typed("1d6", 5)),
     "time_forward": lambda: actions.advance(STATE, 0, "", random.Random(1)),
+    "advance_long": lambda: actions.advance(STATE, 31 * madness.DAY, "", random.Random(1)),
+    "clock_end": lambda: actions.advance(STATE, actions.MAX_CLOCK + 1, "", random.Random(1)),
     "empty_note": lambda: actions.note(STATE, "  ", None),
     "merp_off": lambda: actions.item_rolled(NO_MODULES, "artinar", "merp-1", "x", {}),
     "no_merp_profile": lambda: actions.item_rolled(STATE, "artinar", "merp-1", "x", {}),

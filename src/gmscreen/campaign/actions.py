@@ -26,7 +26,7 @@ from gmscreen.campaign.fields import (
     with_values,
 )
 from gmscreen.campaign.model import Campaign, Character, Item, MerpProfile, Settings
-from gmscreen.rules import dice, madness, merp
+from gmscreen.rules import madness, merp, nights
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, MadnessState
 
@@ -136,35 +136,78 @@ def check_kind(state: Campaign, character_id: str, d6: Roll) -> Draft:
     return character_id, data, state.clock
 
 
-def advance(state: Campaign, seconds: int, reason: str, rng: random.Random) -> list[Draft]:
-    """Time passes: the clock moves, then episodes end and midnights recover, in order."""
+# An advance across more midnights than this asks the GM first (the API: ``confirmed=True``).
+ASK_ABOVE_DAYS = 30
+# The game clock's bound: day 1,000,000 (some 2,700 years), far inside what the checkpoint
+# reads (its clock is bounded at 2**62 seconds), so no advance can write a clock it refuses.
+MAX_DAYS = 1_000_000
+MAX_CLOCK = MAX_DAYS * madness.DAY
+
+
+class LongAdvance(InvalidAction):
+    """An advance across more than :data:`ASK_ABOVE_DAYS` midnights, not confirmed."""
+
+    def __init__(self, days: int) -> None:
+        super().__init__(code="advance_long", days=days, limit=ASK_ABOVE_DAYS)
+        self.days = days
+
+
+def advance(
+    state: Campaign, seconds: int, reason: str, rng: random.Random, *, confirmed: bool = False
+) -> list[Draft]:
+    """Time passes: the clock moves, episodes end, and the nights passed recover.
+
+    One action of few events, however long: the clock's move, each episode that ends, and one
+    :class:`~gmscreen.campaign.events.DayEnded` for every midnight passed, carrying each
+    character's nights in runs (:mod:`gmscreen.rules.nights`). Episodes that end by the last
+    midnight come before it (a character's nights in an episode's grip change nothing, so its
+    end can go first), the ones after it follow it.
+    """
     if seconds <= 0:
         raise InvalidAction(code="time_forward")
     now = state.clock
-    drafts: list[Draft] = [(None, ev.ClockAdvanced(seconds, reason, now, now + seconds), now)]
-    chars = {c.id: c for c in state.characters}
-    for h in madness.time_passes({k: c.sanity for k, c in chars.items()}, now, seconds):
-        if h.what == "episode_end" and h.who is not None:
-            c = chars[h.who]
+    until = now + seconds
+    if until > MAX_CLOCK:
+        raise InvalidAction(code="clock_end", max_days=MAX_DAYS)
+    days = nights.midnights(now, until)
+    if days > ASK_ABOVE_DAYS and not confirmed:
+        raise LongAdvance(days)
+    first_day = madness.day_of(now)
+    last_midnight = (first_day + days) * madness.DAY
+    drafts: list[Draft] = [(None, ev.ClockAdvanced(seconds, reason, now, until), now)]
+    later: list[Draft] = []
+    recoveries: list[ev.Recovery] = []
+    for c in state.characters:
+        passage = nights.time_passes_for(c.sanity, now, until, rng)
+        if passage.episode_end is not None and passage.ended is not None:
             assert c.sanity.episode is not None
-            end = madness.end_episode(c.sanity, h.at)
-            chars[h.who] = _sane(c, end.after)
-            drafts.append((h.who, ev.EpisodeEnded(end.kind, diff(c, chars[h.who])), h.at))
-        elif h.what == "day_end" and h.day is not None:
-            recoveries = []
-            for key, c in chars.items():
-                s = c.sanity
-                if s.madness == 0:
-                    continue
-                expression = madness.recovery_dice(s, h.day)
-                roll = dice.roll(expression, rng) if expression else None
-                r = madness.end_of_day(s, h.day, roll)
-                chars[key] = _sane(c, r.after)
-                recoveries.append(
-                    ev.Recovery(key, r.blocked, r.roll, r.amount, diff(c, chars[key]))
+            ended = _sane(c, passage.ended)
+            draft = (
+                c.id,
+                ev.EpisodeEnded(c.sanity.episode.kind, diff(c, ended)),
+                passage.episode_end,
+            )
+            (drafts if days and passage.episode_end <= last_midnight else later).append(draft)
+        for run in passage.nights:
+            before, after = _sane(c, run.before), _sane(c, run.after)
+            recoveries.append(
+                ev.Recovery(
+                    c.id,
+                    run.kind == "blocked",
+                    run.roll,
+                    run.amount,
+                    diff(before, after),
+                    day=run.day if days > 1 else None,
+                    nights=run.nights,
+                    episode=run.episode,
                 )
-            drafts.append((None, ev.DayEnded(h.day, tuple(recoveries)), h.at))
-    return drafts
+            )
+    # In time order, as the clock met them (at the same second, by character id).
+    drafts[1:] = sorted(drafts[1:], key=lambda d: (d[2], d[0] or ""))
+    later.sort(key=lambda d: (d[2], d[0] or ""))
+    if days:
+        drafts.append((None, ev.DayEnded(first_day, tuple(recoveries), days), last_midnight))
+    return drafts + later
 
 
 def unique_id(state: Campaign, wanted: str) -> str:

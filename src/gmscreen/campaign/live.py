@@ -139,6 +139,19 @@ class LiveCampaign:
             actions.gain(self.state, character_id, preset_key, inputs, roll, adjustment)
         )
 
+    def gain_all(
+        self,
+        character_ids: Sequence[str],
+        preset_key: str,
+        inputs: Mapping[str, int | str] | None = None,
+    ) -> list[ev.Event]:
+        """One gain without dice (a fixed amount, or one from ``inputs``) to several characters
+        at once: one action, so one journal line and one undo. Gains with dice roll for each
+        character in turn (:meth:`gain`, one action each: each is a key of its own)."""
+        return self._commit(
+            [actions.gain(self.state, cid, preset_key, inputs, None) for cid in character_ids]
+        )
+
     def check_due(self, character_id: str) -> bool:
         return actions.check_due(self.character(character_id))
 
@@ -154,8 +167,17 @@ class LiveCampaign:
 
     # --- time ---------------------------------------------------------------------------------
 
-    def advance(self, seconds: int, reason: str = "advance") -> list[ev.Event]:
-        return self._commit(actions.advance(self.state, seconds, reason, self.rng))
+    def advance(
+        self, seconds: int, reason: str = "advance", *, confirmed: bool = False
+    ) -> list[ev.Event]:
+        """Move the game clock on ``seconds``: one action, however many days it passes.
+
+        Across more than ``actions.ASK_ABOVE_DAYS`` midnights it raises
+        :class:`actions.LongAdvance` unless ``confirmed`` (the screen asks the GM first).
+        """
+        return self._commit(
+            actions.advance(self.state, seconds, reason, self.rng, confirmed=confirmed)
+        )
 
     def next_round(self) -> list[ev.Event]:
         return self.advance(self.state.settings.round_seconds, "round")

@@ -273,6 +273,8 @@ def _told(event: ev.Event, who: str, lang: str) -> str | None:
         case ev.EpisodeEnded():
             kind_name = seen_madness(d.kind, lang).name.lower()
             return _say(lang, "story.episode_end", who=who, kind=kind_name)
+        case ev.DayEnded() if d.days > 1:  # one line for time across many days
+            return _say(lang, "story.days", days=d.days, last=d.day + d.days)
         case ev.DayEnded():
             return _say(lang, "story.day", day=d.day + 1)
         case ev.ClockAdvanced():

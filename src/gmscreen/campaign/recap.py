@@ -178,12 +178,21 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
             return w("episode_end.gm", who=who, kind=kind) + (f" ({extra})" if extra else "")
         case ev.DayEnded():
             line = w("day", day=d.day + 1)
+            if d.days > 1:  # one line for time across many days
+                line = w("days_pass", days=d.days, last=d.day + d.days)
             if not d.recoveries:
                 return line
             parts = []
+            totals: dict[str, int] = {}
             for r in d.recoveries:
                 name = names.get(r.character, r.character)
-                if r.blocked:
+                if r.episode is not None:
+                    kind = _kind(r.episode, lang)[0]
+                    key = "days_skipped" if d.days > 1 else "recovery.skipped"
+                    parts.append(w(key, who=name, nights=r.nights, kind=kind))
+                elif d.days > 1 and not r.blocked:
+                    totals[r.character] = totals.get(r.character, 0) + r.amount
+                elif r.blocked:
                     parts.append(w("recovery.blocked", who=name))
                 else:
                     extra = changes_text(r.changes, ("madness",), lang)
@@ -191,6 +200,8 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
                         w("recovery.done", who=name, amount=r.amount, roll=_roll(r.roll, lang))
                         + (f" ({extra})" if extra else "")
                     )
+            for cid, amount in totals.items():
+                parts.append(w("days_recovered", who=names.get(cid, cid), amount=amount))
             return f"{line}: " + "; ".join(parts)
         case ev.ClockAdvanced():
             return w(f"clock.{d.reason}", span=span(d.seconds, lang), to=game_time(d.after, lang))

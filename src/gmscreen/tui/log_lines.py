@@ -79,6 +79,28 @@ class LogBuilder:
         t = self.t
         return ", ".join(t(f"log.setting.{k}") if k in SETTING_KEYS else k for k in changes)
 
+    def _nights(self, recoveries: Iterable[ev.Recovery]) -> str:
+        """Each character's nights over many days, in one phrase each."""
+        t = self.t
+        parts: dict[str, list[str]] = {}
+        madness: dict[str, list[Any]] = {}
+        for r in recoveries:
+            who = self.names.get(r.character, r.character)
+            said = parts.setdefault(r.character, [])
+            if r.episode is not None:
+                kind = kind_label(r.episode, self.lang)
+                said.append(t("log.days_skipped", who=who, nights=r.nights, kind=kind))
+            elif r.blocked:
+                said.append(t("log.days_blocked", who=who))
+            elif "madness" in r.changes:
+                before = madness.get(r.character, r.changes["madness"])[0]
+                madness[r.character] = [before, r.changes["madness"][1]]
+        for cid, (before, after) in madness.items():
+            who = self.names.get(cid, cid)
+            parts[cid].append(t("log.days_recovered", who=who, before=before, after=after))
+        said = [p for ps in parts.values() for p in ps]
+        return t("log.days_recovery", parts="; ".join(said)) if said else t("log.days_none")
+
     def lines(self, events: Iterable[ev.Event], void: set[int]) -> list[LogEntry]:
         out: list[LogEntry] = []
         for event in events:
@@ -168,11 +190,27 @@ class LogBuilder:
                     _madness(data.changes, t),
                     "recovery",
                 )
+            case ev.DayEnded() if data.days > 1:  # one line for time across many days
+                yield entry(
+                    t(
+                        "log.days_passed",
+                        days=data.days,
+                        first=data.day + 1,
+                        last=data.day + data.days,
+                    ),
+                    outcome=self._nights(data.recoveries),
+                    style="time",
+                    character=None,
+                )
             case ev.DayEnded():
                 yield entry(t("log.day_ended", day=data.day + 1), style="time", character=None)
                 for n, recovery in enumerate(data.recoveries):
                     rname = self.names.get(recovery.character, recovery.character)
                     what = t("log.recovery_blocked") if recovery.blocked else t("log.recovery")
+                    if recovery.episode is not None:
+                        what = t(
+                            "log.recovery_skipped", kind=kind_label(recovery.episode, self.lang)
+                        )
                     yield entry(
                         what,
                         roll_text(recovery.roll, t) if recovery.roll else "",

@@ -83,6 +83,21 @@ def apply_gain(
     return GainDone(data.amount, before, after, data.roll)
 
 
+def apply_gain_all(
+    live: LiveCampaign, character_ids: Sequence[str], preset: str, inputs: Mapping[str, int | str]
+) -> list[GainDone]:
+    """A gain without dice to every target at once: one action (see ``LiveCampaign.gain_all``)."""
+    done = []
+    for event in live.gain_all(character_ids, preset, inputs):
+        data = event.data
+        if not isinstance(data, ev.Gain):  # pragma: no cover - the live campaign's contract
+            raise InvalidAction("the gain was not recorded as a gain")
+        now = live.character(event.character or "").sanity.madness
+        before, after = _madness(data.changes, now)
+        done.append(GainDone(data.amount, before, after, None))
+    return done
+
+
 class CheckAdapter:
     """A :class:`~gmscreen.campaign.live.BoundCheck` as the check screen drives it."""
 

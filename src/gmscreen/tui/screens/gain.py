@@ -38,6 +38,9 @@ TYPED_CHARACTERS = "0123456789, "
 
 # apply(character id, preset key, inputs, roll, adjustment) -> what it did; it journals.
 ApplyGain = Callable[[str, str, Mapping[str, int | str], Roll | None, int], GainDone]
+# apply_all(character ids, preset key, inputs) -> what it did to each: a gain without dice to
+# every target, journaled as one action (one line, one undo).
+ApplyGainAll = Callable[[Sequence[str], str, Mapping[str, int | str]], list[GainDone]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +87,7 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         t: Translate,
         lang: str,
         rng: random.Random,
+        apply_all: ApplyGainAll | None = None,
     ) -> None:
         super().__init__()
         add_bindings(
@@ -93,6 +97,7 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         )
         self.targets = list(targets)
         self.apply = apply
+        self.apply_all = apply_all
         self.t = t
         self.lang = lang
         self.rng = rng
@@ -220,7 +225,11 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
     def _start_rolls(self) -> None:
         assert self.preset is not None
         if self.expression is None and self.preset.dice is None:
-            # A fixed amount: apply it to everyone at once.
+            # A fixed amount: apply it to everyone at once (one action, if it can be).
+            if self.apply_all is not None and len(self.targets) > 1:
+                if self._apply_all():
+                    self._finish()
+                return
             for target in self.targets:
                 if not self._apply(target, None, 0):
                     return
@@ -353,6 +362,18 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         else:
             self._show_prompt()
 
+    def _apply_all(self) -> bool:
+        assert self.preset is not None and self.apply_all is not None
+        ids = [target.id for target in self.targets]
+        try:
+            results = self.apply_all(ids, self.preset.key, self.inputs)
+        except (DiceError, MadnessError, CampaignError) as error:
+            self._error(error_text(error, self.t, self.lang))
+            return False
+        for target, result in zip(self.targets, results, strict=True):
+            self._done(target, result)
+        return True
+
     def _apply(self, target: Target, roll: Roll | None, adjustment: int) -> bool:
         assert self.preset is not None
         try:
@@ -360,6 +381,10 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         except (DiceError, MadnessError, CampaignError) as error:
             self._error(error_text(error, self.t, self.lang))
             return False
+        self._done(target, result)
+        return True
+
+    def _done(self, target: Target, result: GainDone) -> None:
         self.results.append(result)
         line = self.t(
             "gain.applied",
@@ -372,7 +397,6 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
             line += f"  ({roll_text(result.roll, self.t)})"
         self.done_lines.append(Content(line))
         self._show_prompt()
-        return True
 
     def _finish(self) -> None:
         self.close(self.results)

@@ -296,11 +296,30 @@ class MainScreen(Screen[None]):
     async def action_advance(self) -> None:
         from gmscreen.tui.screens.dialogs import AdvanceScreen
 
-        def advance(seconds: int | None) -> None:
+        async def advance(seconds: int | None) -> None:
             if seconds:
-                self.do(lambda: self.live.advance(seconds))
+                await self._advance(seconds)
 
         await open_screen(self, AdvanceScreen(self.t, self.state.settings.round_seconds), advance)
+
+    async def _advance(self, seconds: int) -> None:
+        """Advance the clock; across more than ASK_ABOVE_DAYS midnights, once the GM says yes."""
+        from gmscreen.campaign.actions import ASK_ABOVE_DAYS
+        from gmscreen.rules.nights import midnights
+        from gmscreen.tui.screens.dialogs import ConfirmScreen
+
+        days = midnights(self.state.clock, self.state.clock + seconds)
+        if days <= ASK_ABOVE_DAYS:
+            self.do(lambda: self.live.advance(seconds))
+            return
+
+        def answered(sure: bool | None) -> None:
+            if sure:
+                self.do(lambda: self.live.advance(seconds, confirmed=True))
+
+        title = self.t("advance.long_title", days=days)
+        dialog = ConfirmScreen(title, self.t("advance.long_question"), self.t)
+        await open_screen(self, dialog, answered)
 
     def action_end_day(self) -> None:
         day = self.state.clock // 86400 + 1

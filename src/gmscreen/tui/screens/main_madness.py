@@ -19,7 +19,7 @@ from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.rules.madness import check_due
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.session import CheckAdapter, CheckResult, apply_gain
+from gmscreen.tui.session import CheckAdapter, CheckResult, apply_gain, apply_gain_all
 from gmscreen.tui.typeahead import Done, open_screen
 
 
@@ -73,11 +73,14 @@ async def gain(screen: Host) -> None:
     def apply(cid: str, key: str, inputs: Any, roll: Any, adjustment: int) -> Any:
         return apply_gain(screen.live, cid, key, inputs, roll, adjustment)
 
+    def apply_all(cids: Sequence[str], key: str, inputs: Any) -> Any:
+        return apply_gain_all(screen.live, cids, key, inputs)
+
     async def gained(_: object) -> None:
         if screen.state.settings.auto_check:
             await run_checks(screen, [i for i in ids if is_due(screen, i)])
 
-    dialog = GainScreen(targets, apply, screen.t, screen.lang, screen.rng)
+    dialog = GainScreen(targets, apply, screen.t, screen.lang, screen.rng, apply_all)
     await open_screen(screen.screen, dialog, gained)
 
 

@@ -433,15 +433,11 @@ class LiveCampaign:
         there is one, is renamed out of the way (kept, and no longer read as a journal)."""
         old = self._writer
         assert old is not None
-        events = [*self._log, *new]
-        fresh = self._new_writer(old.header.first_seq, events)
-        old.close()
-        self._writer = fresh
         kept = ""
-        if old.path.exists():
+        if os.path.lexists(old.path):  # moved aside first: its name may be the one free
             aside = old.path.with_name(old.path.name + ".damaged")
             n = 1
-            while aside.exists():
+            while os.path.lexists(aside):
                 n += 1
                 aside = old.path.with_name(f"{old.path.name}.damaged-{n}")
             try:
@@ -449,6 +445,10 @@ class LiveCampaign:
                 kept = f"; the old file is kept as {aside.name}"
             except OSError as error:
                 kept = f"; the old file could not be moved aside ({error.strerror})"
+        events = [*self._log, *new]
+        fresh = self._new_writer(old.header.first_seq, events)
+        old.close()
+        self._writer = fresh
         self._tell(
             f"{changed}: gmscreen wrote this session anew, all {len(events)} event(s), "
             f"to {fresh.path}{kept}. Nothing is lost."

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import io
+import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -136,6 +137,10 @@ def run_app(app: BaseApp, command: str = "gmscreen", **options: Any) -> int:
     # that never comes, when run() ends).
     app.when_ready(gc.enable)
     app.run(**options)
+    problem = getattr(app, "quit_problem", None)
+    if problem is not None:  # a clean quit that could not write campaign.toml: said, status 1
+        print(f"{command}: {problem}", file=sys.stderr)
+        return 1
     if not app.return_code:
         return 0
     from gmscreen.cli.crash import last_line, report_crash

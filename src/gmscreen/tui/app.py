@@ -47,6 +47,7 @@ class GMScreenApp(BaseApp):
         self.rng = rng
         self.owns_campaign = owns_campaign
         self.main: MainScreen | None = None
+        self.quit_problem: str | None = None  # set on quit if campaign.toml was not written
 
     def journal_path(self) -> Path | None:
         # before the session's first event there is no journal file yet: its campaign folder
@@ -65,6 +66,11 @@ class GMScreenApp(BaseApp):
         self.set_keymap(self.config.keys)
         for notice in self.live.notices:
             self.notify(notice, severity="warning", timeout=10)
+        # What the campaign must tell the GM later (a journal written anew, a checkpoint that
+        # failed): said on screen as it happens.
+        self.live.notice_listeners.append(
+            lambda text: self.notify(text, severity="warning", timeout=20)
+        )
         for problem in self.config.problems:
             kind, _, detail = problem.partition(":")
             key = {"unknown": "app.config_unknown_key", "bad": "app.config_bad_key"}.get(kind)
@@ -91,6 +97,8 @@ class GMScreenApp(BaseApp):
 
     async def action_quit(self) -> None:
         self.close_table()
+        # campaign.toml could not be written: the command says what was kept, and exits 1
+        self.quit_problem = self.live.close_problem
         await super().action_quit()
 
     def close_table(self) -> None:

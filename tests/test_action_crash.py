@@ -14,7 +14,7 @@ import os
 import random
 import shutil
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -176,6 +176,6 @@ def _copy(pristine: Path, root: Path) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def _no_hook_left() -> object:
+def _no_hook_left() -> Iterator[None]:
     yield
     JournalWriter.before_append = None

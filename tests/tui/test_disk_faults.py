@@ -32,6 +32,11 @@ def texts(app: GMScreenApp) -> list[str]:
     return [str(n.message) for n in app._notifications]
 
 
+def header(app: GMScreenApp) -> str:
+    assert app.main is not None
+    return str(app.main.query_one("#header").render())
+
+
 def _run(*command: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, check=False)
 
@@ -107,9 +112,11 @@ def test_a_disk_that_fills_up_during_play(mount_point: Path) -> None:
         assert "No space left on device" in said and "free some space" in said, said
         assert app.live.session_path is not None and app.live.session_path.name in said
         assert isinstance(app.screen, MainScreen)
+        assert "READ-ONLY" in header(app)
         filler.unlink()
         await pilot.press("full_stop")  # writes again: the action goes through
         assert app.live.fault is None
+        assert "READ-ONLY" not in header(app)
         acknowledged.append(app.live.state.clock)
         assert any("Writing works again" in text for text in texts(app))
 

@@ -197,6 +197,8 @@ class MainScreen(Screen[None]):
         roster = self.query_one(Roster)
         if roster.marked:
             parts += ["   ", (self.t("header.marked", n=len(roster.marked)), "bold")]
+        if self.live.fault is not None:  # a write failed: nothing is recorded until one works
+            parts += ["   ", (self.t("header.read_only"), "bold $error")]
         log = self.query_one(RollLog)
         if log.filter_who is not None:
             name = self.name_of(log.filter_who)

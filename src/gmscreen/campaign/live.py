@@ -7,30 +7,24 @@ raises a :class:`CampaignError` subclass with a message for the GM, and nothing 
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from gmscreen.campaign import actions
 from gmscreen.campaign import events as ev
+from gmscreen.campaign.bound_check import BoundCheck as BoundCheck  # was defined here
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, InvalidAction, WriteFault
 from gmscreen.campaign.fields import FieldError, character_from_dict, decode_item
-from gmscreen.campaign.journal import (
-    JournalChanged,
-    JournalWriter,
-    SessionHeader,
-    SessionLog,
-    next_session_id,
-    set_aside,
-)
+from gmscreen.campaign.journal import SessionLog, set_aside
 from gmscreen.campaign.lock import CampaignLock, acquire
 from gmscreen.campaign.model import Campaign, Character, Item
 from gmscreen.campaign.reducer import ReplayError, apply, fold, void_actions
 from gmscreen.campaign.safe_files import CHECKPOINT_LIMIT, UnsafeFile, read_regular, resolve_folder
+from gmscreen.campaign.session_journal import SessionJournal
 from gmscreen.campaign.store import (
     campaign_file,
     load_sessions,
@@ -41,13 +35,9 @@ from gmscreen.campaign.store import (
 )
 from gmscreen.rules import dice, madness
 from gmscreen.rules.dice import Roll
-from gmscreen.rules.madness import MadnessState, Odds
 
 Listener = Callable[[Sequence[ev.Event]], None]
 SNAPSHOT_EVERY = 256
-NOT_RECORDED = (
-    "This action was not recorded (every earlier one is safe); the next action tries again."
-)
 
 
 def _local_now() -> datetime:
@@ -88,9 +78,6 @@ class LiveCampaign:
         # Told what the GM must know that is no error of an action (a journal written anew, a
         # checkpoint that failed): the screen shows them; with none, they go to ``notices``.
         self.notice_listeners: list[Callable[[str], None]] = []
-        # The write that failed last, until one succeeds again: the campaign is read-only
-        # meanwhile (every action tries to write, and says so if it still cannot).
-        self.fault: WriteFault | None = None
         # Set by close() when campaign.toml could not be written: what was kept instead.
         self.close_problem: str | None = None
         self._lock = lock
@@ -98,7 +85,7 @@ class LiveCampaign:
         self._clock = clock
         self._checkpoint_every = checkpoint_every
         self._unsaved = 0
-        self._writer: JournalWriter | None = None
+        self._session = SessionJournal(sessions_dir(folder), state, clock, self._tell)
         self._base = state
         self._log: list[ev.Event] = []
         self._void: set[int] = set()
@@ -112,7 +99,13 @@ class LiveCampaign:
 
     @property
     def session_path(self) -> Path | None:
-        return self._writer.path if self._writer else None
+        return self._session.path
+
+    @property
+    def fault(self) -> WriteFault | None:
+        """The write that failed last, until one succeeds again: the campaign is read-only
+        meanwhile (every action tries to write, and says so if it still cannot)."""
+        return self._session.fault
 
     @property
     def session_start(self) -> Campaign:
@@ -367,8 +360,7 @@ class LiveCampaign:
         except CampaignError as error:
             self.close_problem = str(error)
         finally:
-            if self._writer is not None:
-                self._writer.close()
+            self._session.close()
             try:
                 self._lock.release()
             except OSError as error:  # a read-only or vanished folder: the lock file stays
@@ -404,55 +396,7 @@ class LiveCampaign:
         """Write one action to the journal, or raise :class:`WriteFault` (nothing recorded)."""
         if not self._lock.held:
             raise CampaignError("this campaign is closed")
-        try:
-            if self._writer is None:
-                self._writer = self._new_writer(new[0].seq, ())
-            try:
-                self._writer.append_action(new)
-            except JournalChanged as changed:
-                self._journal_anew(changed, new)
-        except OSError as error:
-            where = Path(error.filename) if error.filename else self.session_path
-            self.fault = WriteFault(where or sessions_dir(self.folder), error, NOT_RECORDED)
-            raise self.fault from None
-        if self.fault is not None:
-            self.fault = None
-            self._tell(f"Writing works again: {self.session_path} has every action.")
-
-    def _new_writer(self, first_seq: int, events: Sequence[ev.Event]) -> JournalWriter:
-        folder = sessions_dir(self.folder)
-        date = self._clock().date().isoformat()
-        session_id = next_session_id(folder, date)
-        started = self._writer.header.started_at if self._writer else self._now()
-        header = SessionHeader(session_id, started, first_seq, self._base)
-        return JournalWriter(folder / f"{session_id}.jsonl", header, events)
-
-    def _journal_anew(self, changed: JournalChanged, new: list[ev.Event]) -> None:
-        """The journal is not what we wrote: never append to it. A new session file takes this
-        session from its start state, with every event so far and ``new``; the old file, if
-        there is one, is renamed out of the way (kept, and no longer read as a journal)."""
-        old = self._writer
-        assert old is not None
-        kept = ""
-        if os.path.lexists(old.path):  # moved aside first: its name may be the one free
-            aside = old.path.with_name(old.path.name + ".damaged")
-            n = 1
-            while os.path.lexists(aside):
-                n += 1
-                aside = old.path.with_name(f"{old.path.name}.damaged-{n}")
-            try:
-                os.rename(old.path, aside)
-                kept = f"; the old file is kept as {aside.name}"
-            except OSError as error:
-                kept = f"; the old file could not be moved aside ({error.strerror})"
-        events = [*self._log, *new]
-        fresh = self._new_writer(old.header.first_seq, events)
-        old.close()
-        self._writer = fresh
-        self._tell(
-            f"{changed}: gmscreen wrote this session anew, all {len(events)} event(s), "
-            f"to {fresh.path}{kept}. Nothing is lost."
-        )
+        self._session.write(new, self._log)
 
     def _tell(self, text: str) -> None:
         if not self.notice_listeners:
@@ -503,44 +447,6 @@ class LiveCampaign:
                 self._tell(str(error))
         for listener in list(self.listeners):
             listener(new)
-
-
-class BoundCheck:
-    """A madness check of one character, driven step by step (always reads the live state)."""
-
-    def __init__(self, live: LiveCampaign, character_id: str) -> None:
-        self.live = live
-        self.character_id = character_id
-
-    @property
-    def state(self) -> MadnessState:
-        return self.live.character(self.character_id).sanity
-
-    @property
-    def phase(self) -> Literal["roll", "kind", "done"]:
-        c = self.live.character(self.character_id)
-        if c.awaiting_kind is not None:
-            return "kind"
-        return "roll" if actions.check_due(c) else "done"
-
-    def target(self) -> tuple[str, int]:
-        return madness.check_target(self.state)
-
-    def fumble_chance(self) -> int:
-        return madness.fumble_chance(self.state, self.live.state.settings.fumble_base)
-
-    def fumble_from(self) -> int:
-        return madness.fumble_from(self.state, self.live.state.settings.fumble_base)
-
-    def odds(self) -> Odds:
-        return madness.check_odds(self.state, self.live.state.settings.fumble_base)
-
-    def roll(self, d100: Roll | None = None) -> ev.Event:
-        """One d100 (rolled by the live campaign unless the GM typed it)."""
-        return self.live.check_roll(self.character_id, d100 or self.live.roll("d100"))
-
-    def choose_kind(self, d6: Roll | None = None) -> ev.Event:
-        return self.live.check_kind(self.character_id, d6 or self.live.roll("1d6"))
 
 
 def open_campaign(

@@ -1,0 +1,52 @@
+"""A madness check of one character, driven step by step through the live campaign."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from gmscreen.campaign import actions
+from gmscreen.campaign import events as ev
+from gmscreen.rules import madness
+from gmscreen.rules.dice import Roll
+from gmscreen.rules.madness import MadnessState, Odds
+
+if TYPE_CHECKING:
+    from gmscreen.campaign.live import LiveCampaign
+
+
+class BoundCheck:
+    """A madness check of one character, driven step by step (always reads the live state)."""
+
+    def __init__(self, live: LiveCampaign, character_id: str) -> None:
+        self.live = live
+        self.character_id = character_id
+
+    @property
+    def state(self) -> MadnessState:
+        return self.live.character(self.character_id).sanity
+
+    @property
+    def phase(self) -> Literal["roll", "kind", "done"]:
+        c = self.live.character(self.character_id)
+        if c.awaiting_kind is not None:
+            return "kind"
+        return "roll" if actions.check_due(c) else "done"
+
+    def target(self) -> tuple[str, int]:
+        return madness.check_target(self.state)
+
+    def fumble_chance(self) -> int:
+        return madness.fumble_chance(self.state, self.live.state.settings.fumble_base)
+
+    def fumble_from(self) -> int:
+        return madness.fumble_from(self.state, self.live.state.settings.fumble_base)
+
+    def odds(self) -> Odds:
+        return madness.check_odds(self.state, self.live.state.settings.fumble_base)
+
+    def roll(self, d100: Roll | None = None) -> ev.Event:
+        """One d100 (rolled by the live campaign unless the GM typed it)."""
+        return self.live.check_roll(self.character_id, d100 or self.live.roll("d100"))
+
+    def choose_kind(self, d6: Roll | None = None) -> ev.Event:
+        return self.live.check_kind(self.character_id, d6 or self.live.roll("1d6"))

@@ -179,3 +179,22 @@ def _copy(pristine: Path, root: Path) -> Path:
 def _no_hook_left() -> Iterator[None]:
     yield
     JournalWriter.before_append = None
+
+
+@pytest.mark.parametrize(
+    "example",
+    [Path("campaigns/example"), Path("src/gmscreen/data/demo/example")],
+    ids=["campaigns-example", "demo"],
+)
+def test_schema_1_journals_open_unchanged_byte_for_byte(tmp_path: Path, example: Path) -> None:
+    """Older journals (one event a line) read as before, and opening them rewrites nothing."""
+    root = Path(__file__).resolve().parents[1]
+    folder = tmp_path / "example"
+    shutil.copytree(root / example, folder)
+    journals = {p: p.read_bytes() for p in (folder / "sessions").glob("*.jsonl")}
+    assert journals and all(b'"schema":1,' in data[:60] for data in journals.values())
+    expected = load(folder)
+    assert expected.logs[-1].events and not expected.notices
+    with _open(folder) as live:
+        assert live.state == expected.state
+    assert {p: p.read_bytes() for p in journals} == journals

@@ -15,6 +15,7 @@ from pathlib import Path
 from textual.app import SystemCommand
 from textual.screen import Screen
 
+from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.live import LiveCampaign, open_campaign
 from gmscreen.tui.app_base import BaseApp, load_settings
 from gmscreen.tui.commands import palette_commands
@@ -105,7 +106,10 @@ class GMScreenApp(BaseApp):
         if self.owns_campaign:
             self.live.close()
         else:
-            self.live.checkpoint()
+            try:
+                self.live.checkpoint()
+            except CampaignError as error:  # said at exit, as close() would
+                self.live.close_problem = str(error)
 
     def on_unmount(self) -> None:
         if self.owns_campaign:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from gmscreen.campaign import open_campaign
-from gmscreen.campaign.errors import WriteFault
+from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.journal import JournalChanged, JournalWriter, SessionHeader, read_session
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.store import load, write_checkpoint
@@ -75,7 +75,7 @@ def test_a_checkpoint_that_cannot_be_written_is_a_notice_not_a_failed_action(
     event = live.note("done all the same")
     assert live.events[-1].event == event
     assert any("campaign.toml was not updated" in n for n in live.notices), live.notices
-    with pytest.raises(WriteFault, match=r"campaign\.toml"):
+    with pytest.raises(CampaignError, match=r"campaign\.toml"):  # a message naming it
         live.checkpoint()
     state = live.state
     live.close()  # never raises: it says what was kept

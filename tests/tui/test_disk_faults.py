@@ -67,8 +67,12 @@ def _campaign(root: Path) -> Path:
     return folder
 
 
-def _reopened_clock(folder: Path) -> int:
-    with open_campaign(folder, rng=random.Random(1), clock=fixed_clock) as live:
+def _reopened_clock(folder: Path, take_over: bool = False) -> int:
+    """The clock of the campaign opened again (``take_over``: its lock file could not be
+    removed, and names this very process, which is still running)."""
+    with open_campaign(
+        folder, rng=random.Random(1), clock=fixed_clock, take_over=take_over
+    ) as live:
         assert live.state == load(folder).state
         return live.state.clock
 
@@ -185,8 +189,9 @@ def test_quitting_with_an_unwritable_folder_says_what_was_kept(mount_point: Path
     assert app.quit_problem is not None  # the command prints it and exits 1
     problem = app.live.close_problem or ""
     assert "campaign.toml was not updated" in problem and "journal" in problem, problem
+    assert "lock" in problem  # it could not be removed either: the folder is immutable
     assert _run("chattr", "-i", str(folder)).returncode == 0
-    assert _reopened_clock(folder) == 2 * ROUND
+    assert _reopened_clock(folder, take_over=True) == 2 * ROUND
 
 
 @pytest.mark.parametrize("damage", ["deleted", "cut short"])

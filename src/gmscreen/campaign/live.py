@@ -339,13 +339,18 @@ class LiveCampaign:
         self._unsaved = 0
 
     def _checkpoint_fault(self, error: OSError) -> WriteFault:
+        return WriteFault(campaign_file(self.folder), error, self._kept())
+
+    def _kept(self) -> str:
         kept = f"the journal {self.session_path}" if self.session_path else "the journals"
-        return WriteFault(
-            campaign_file(self.folder),
-            error,
+        return (
             f"campaign.toml was not updated; every event is in {kept}, and opening the "
-            "campaign again recovers them.",
+            "campaign again recovers them."
         )
+
+    def _checkpoint_problem(self, error: CampaignError) -> str:
+        """What a checkpoint that failed means for the GM (what was kept instead)."""
+        return str(error) if isinstance(error, WriteFault) else f"{error}. {self._kept()}"
 
     def close(self) -> None:
         """Checkpoint, close the journal and release the lock.
@@ -358,7 +363,7 @@ class LiveCampaign:
         try:
             self.checkpoint()
         except CampaignError as error:
-            self.close_problem = str(error)
+            self.close_problem = self._checkpoint_problem(error)
         finally:
             self._session.close()
             try:
@@ -444,7 +449,7 @@ class LiveCampaign:
                 self.checkpoint()
             except CampaignError as error:  # the action is journaled: done, whatever this says
                 self._unsaved = 0  # tried again after as many events more (and on quit)
-                self._tell(str(error))
+                self._tell(self._checkpoint_problem(error))
         for listener in list(self.listeners):
             listener(new)
 

@@ -44,10 +44,10 @@ def _play_gain_to_three(live: LiveCampaign) -> object:
 
 
 # Each with what its torn line may be called once the bytes say what it was (a D cut before
-# its reason is still time passing, 14 hours of it).
+# its reason is still time passing; the span is said once its seconds are whole).
 SCRIPT: list[tuple[str, Callable[[LiveCampaign], object], tuple[str, ...]]] = [
-    ("D", _play_d, ("The end of day 1", "Time passing (14 hours)")),
-    ("a 3 d", _play_a_3_d, ("Time passing (3 days)",)),
+    ("D", _play_d, ("The end of day 1", "Time passing")),
+    ("a 3 d", _play_a_3_d, ("Time passing",)),
     ("gain to 3", _play_gain_to_three, ("A madness gain",)),
 ]
 

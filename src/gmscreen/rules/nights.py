@@ -13,8 +13,10 @@ roll (a 1d6 each, recorded), and there are at most as many as madness points to 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
 from typing import Literal
+
+import msgspec
+from msgspec.structs import replace
 
 from gmscreen.rules import dice
 from gmscreen.rules.dice import Roll
@@ -30,8 +32,7 @@ from gmscreen.rules.madness import (
 Night = Literal["skipped", "blocked", "plain", "care"]
 
 
-@dataclass(frozen=True, slots=True)
-class Nights:
+class Nights(msgspec.Struct, frozen=True, gc=False):
     """``nights`` nights in a row from the end of game day ``day``, all of one kind.
 
     ``skipped``: a temporary madness (``episode``, its kind) lasted, no recovery; ``blocked``: a
@@ -48,8 +49,7 @@ class Nights:
     episode: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Passage:
+class Passage(msgspec.Struct, frozen=True, gc=False):
     """What the clock moving from ``now`` to ``until`` does to one character, in order.
 
     ``episode_end`` is the game second the episode under way ends at, if it ends on the way

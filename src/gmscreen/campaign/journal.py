@@ -64,11 +64,14 @@ class SessionHeader(msgspec.Struct, frozen=True, gc=False):
     started_at: str  # wall clock, ISO 8601
     first_seq: int  # the sequence number the session's first event will have
     state: Campaign  # the campaign when the session started
+    # The journal's schema: a new session is written as JOURNAL_SCHEMA; one read keeps its own
+    # (a schema-1 header re-encodes byte for byte).
+    schema: int = JOURNAL_SCHEMA
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "type": HEADER_TAG,
-            "schema": JOURNAL_SCHEMA,
+            "schema": self.schema,
             "id": self.id,
             "started_at": self.started_at,
             "first_seq": self.first_seq,
@@ -214,6 +217,7 @@ def _header(raw: Any, path: Path) -> SessionHeader:
         started_at=str(raw.get("started_at", "")),
         first_seq=first,
         state=state,
+        schema=schema,
     )
 
 

@@ -21,9 +21,10 @@ from pathlib import Path
 import pytest
 
 from gmscreen.campaign import LiveCampaign, open_campaign
-from gmscreen.campaign.journal import JournalWriter, torn_action
+from gmscreen.campaign.journal import JournalWriter
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.store import load, write_checkpoint
+from gmscreen.campaign.torn_lines import torn_action
 from gmscreen.rules.madness import DAY, HOUR, Episode, MadnessState
 
 FIXED = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)

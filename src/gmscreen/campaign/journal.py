@@ -23,7 +23,7 @@ import gc
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any, ClassVar
@@ -49,6 +49,7 @@ from gmscreen.campaign.safe_files import (
     write_exclusive,
 )
 from gmscreen.campaign.safe_files import fsync_dir as fsync_dir  # re-exported, as before
+from gmscreen.campaign.torn_lines import torn_action
 
 SESSION_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})-(\d+)\.jsonl$")
 HEADER_TAG = "gmscreen-session"
@@ -114,51 +115,6 @@ class SessionLog(msgspec.Struct):
     @property
     def last_seq(self) -> int:
         return self.events[-1].seq if self.events else self.header.first_seq - 1
-
-
-# Numbers are read only where the byte after them shows they are whole (the line may end inside).
-_SEQ = re.compile(rb'"seq":(\d+),')
-_KIND = re.compile(rb'"kind":"(\w+)"(?:,"character":(?:"((?:[^"\\]|\\.)*)"|null))?[,}]')
-_REASON = re.compile(rb'"reason":"(\w+)","before":(\d+),')
-_SECONDS = re.compile(rb'"data":\{"seconds":(\d+),')
-_PRESET = re.compile(rb'"data":\{"preset":"(\w+)",')
-
-
-def torn_action(data: bytes, names: Mapping[str, str] | None = None) -> str:
-    """What a line cut short was, read off the bytes that made it (English, for the notices).
-
-    The line is no valid JSON, so the fields are found by their place in the encoding
-    (``seq``, ``kind``, ``character`` then ``data``, as :meth:`Event.to_dict` writes them).
-    ``names`` gives the characters' names by id (their ids are shown without it).
-    """
-    names = names or {}
-    from gmscreen.rules.madness import DAY
-
-    kinds = _KIND.findall(data)
-    seq = _SEQ.search(data)
-    number = f" (event {int(seq[1])} on)" if seq else ""
-    if not kinds:
-        return "an action" + number
-    kind = kinds[0][0].decode()
-    ids = [c.decode("utf-8", "replace") for _, c in kinds if c]
-    who = ", ".join(names.get(i, i) for i in dict.fromkeys(ids))
-    if kind == "clock_advanced":
-        reason = _REASON.search(data)
-        if reason is not None and reason[1] == b"end_day":
-            return f"the end of day {int(reason[2]) // DAY + 1}{number}"
-        if reason is not None and reason[1] == b"round":
-            return f"the next round{number}"
-        seconds = _SECONDS.search(data)
-        if seconds is not None:
-            from gmscreen.campaign.recap import span
-
-            return f"time passing ({span(int(seconds[1]), 'en')}){number}"
-        return f"time passing{number}"
-    if kind == "gain":
-        preset = _PRESET.search(data)
-        what = f" ({preset[1].decode()})" if preset else ""
-        return f"a madness gain{what}" + (f" for {who}" if who else "") + number
-    return f"a {kind.replace('_', ' ')}" + (f" for {who}" if who else "") + number
 
 
 def session_sort_key(path: Path) -> tuple[str, int]:

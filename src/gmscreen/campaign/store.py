@@ -15,10 +15,11 @@ import msgspec
 
 from gmscreen.campaign.codec import parse_toml, to_toml
 from gmscreen.campaign.errors import CampaignFileError, Problem
-from gmscreen.campaign.journal import SessionLog, list_sessions, read_session, torn_action
+from gmscreen.campaign.journal import SessionLog, list_sessions, read_session
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import ReplayError, fold, void_actions
 from gmscreen.campaign.safe_files import CHECKPOINT_LIMIT, read_regular, replace_file
+from gmscreen.campaign.torn_lines import torn_action
 
 CAMPAIGN_FILE = "campaign.toml"
 SESSIONS_DIR = "sessions"

@@ -256,6 +256,7 @@ class MainScreen(Screen[None]):
             what()
         except ERRORS as error:
             self.notify(error_text(error, self.t, self.lang), severity="error")
+            self._refresh_header()  # nothing changed, but a write that failed shows READ-ONLY
             return False
         return True
 

@@ -12,6 +12,7 @@ from gmscreen.rules.merp import (
     RollRefused,
     budget,
     check_roll_allowed,
+    table_name,
 )
 
 CHEAP_ON_1 = ["non_spell_user", "semi_spell_user", "dwarf_spell_user"]
@@ -46,7 +47,7 @@ def test_the_roll_limit_is_refused_in_english_and_spanish() -> None:
     with pytest.raises(RollRefused) as caught:
         check_roll_allowed("pure_spell_user", 10, {"merp-1": 1}, "merp-1")
     assert str(caught.value) == (
-        "a pure spell user may roll at most 1 time(s) on merp-1, and has already rolled 1"
+        "a pure spell user may roll at most 1 time(s) on Table 1, and has already rolled 1"
     )
     assert caught.value.message("es").startswith("un hechicero puro puede tirar como mucho 1")
 
@@ -56,15 +57,26 @@ def test_running_out_of_points_is_refused() -> None:
         check_roll_allowed("semi_spell_user", 1, {}, "merp-2")
     with pytest.raises(RollRefused) as caught:
         check_roll_allowed("semi_spell_user", 1, {}, "merp-2")
-    assert caught.value.message("es") == "una tirada en merp-2 cuesta 2 P.H., pero solo quedan 1"
+    assert caught.value.message("es") == "una tirada en Tabla 2 cuesta 2 P.H., pero solo quedan 1"
     assert check_roll_allowed("semi_spell_user", 2, {}, "merp-2").cost == 2
 
 
 def test_unknown_category_and_table_are_refused() -> None:
     with pytest.raises(RollRefused, match="unknown character category 'wizard'"):
         check_roll_allowed("wizard", 3, {}, "merp-1")  # type: ignore[arg-type]
-    with pytest.raises(RollRefused, match="not on 'merp-1a'"):
+    with pytest.raises(RollRefused) as caught:
         check_roll_allowed("non_spell_user", 3, {}, "merp-1a")
+    # named as the GM reads the tables, never by their ids
+    assert str(caught.value) == (
+        "special items are bought on Table 1 and Table 2, not on 'Table 1a'"
+    )
+    assert "Tabla 1 y Tabla 2" in caught.value.message("es")
+
+
+def test_tables_are_named_as_the_gm_reads_them() -> None:
+    assert table_name("merp-1", "en") == "Table 1"
+    assert table_name("merp-2a", "es") == "Tabla 2a"
+    assert table_name("merp-1-100-armor", "en") == "merp-1-100-armor"  # an inner table's id
 
 
 def test_every_message_exists_in_both_languages() -> None:

@@ -18,6 +18,7 @@ from gmscreen.campaign import events as ev
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import void_actions
 from gmscreen.i18n import DEFAULT_LANGUAGE, Translate, catalog_for
+from gmscreen.rules import merp
 from gmscreen.rules.dice import Roll
 from gmscreen.rules.madness import DAY, HOUR, MINUTE
 from gmscreen.rules.madness_data import load_madness_data
@@ -220,7 +221,7 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
             line = w(
                 "item_rolled.gm",
                 who=who,
-                table=d.item.get("table"),
+                table=merp.table_name(str(d.item.get("table", "")), lang),
                 cost=d.cost,
                 title=item_title(d.item, lang),
             )

@@ -6,6 +6,7 @@ table, and the character's background points are a budget (spent, left).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal, get_args
 
@@ -29,6 +30,17 @@ CATEGORIES: tuple[Category, ...] = get_args(Category)
 TABLE_1 = "merp-1"
 TABLE_2 = "merp-2"
 TOP_TABLES: tuple[str, str] = (TABLE_1, TABLE_2)
+_TABLE_ID = re.compile(r"merp-([0-9]+[a-z]?)")
+_TABLE_WORD: Mapping[str, str] = {"en": "Table", "es": "Tabla"}
+
+
+def table_name(table_id: str, lang: str) -> str:
+    """How a GM reads a table's id: ``merp-2a`` is ``Table 2a`` (``Tabla 2a``); an inner
+    table's id (``merp-1-100-armor``) or one we do not know is shown as it is."""
+    match = _TABLE_ID.fullmatch(table_id)
+    if match is None:
+        return table_id
+    return f"{_TABLE_WORD.get(lang, _TABLE_WORD['en'])} {match.group(1)}"
 
 
 class Cost(msgspec.Struct, frozen=True, gc=False):
@@ -80,6 +92,9 @@ MESSAGES: Mapping[str, Mapping[Lang, str]] = {
 }
 
 
+_AND: Mapping[str, str] = {"en": "and", "es": "y"}
+
+
 class RollRefused(ValueError):
     """A roll the character may not buy; ``message(lang)`` explains why in English or Spanish."""
 
@@ -93,6 +108,12 @@ class RollRefused(ValueError):
         category = values.get("category")
         if isinstance(category, str) and category in CATEGORY_LABELS:
             values["category"] = CATEGORY_LABELS[category][lang].lower()  # type: ignore[index]
+        table = values.get("table")
+        if isinstance(table, str):
+            values["table"] = table_name(table, lang)
+        if "known" in values and self.key == "unknown_table":
+            names = [table_name(t, lang) for t in TOP_TABLES]
+            values["known"] = f" {_AND[lang]} ".join(names)
         return MESSAGES[self.key][lang].format(**values)
 
 

@@ -116,17 +116,33 @@ def summary(node: Node, tables: TableSet, lang: Lang) -> str:
     return SEPARATOR.join(p for p in parts if p)
 
 
+def _stored_tree(item: Mapping[str, Any]) -> Node | None:
+    tree = item.get("tree")
+    raw = tree.get("tree") if isinstance(tree, Mapping) else None
+    if not isinstance(raw, Mapping) or "table" not in raw:
+        return None
+    try:
+        return Node.from_dict(raw)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def stored_name(item: Mapping[str, Any], lang: str, tables: TableSet) -> str:
     """A journaled item's name in ``lang``, from its tree (``tree.tree``); an item with no
     readable tree keeps its stored title, without dice or pointers."""
     title = plain(str(item.get("title", "")))
-    tree = item.get("tree")
-    raw = tree.get("tree") if isinstance(tree, Mapping) else None
-    if not isinstance(raw, Mapping) or "table" not in raw:
-        return title
-    try:
-        node = Node.from_dict(raw)
-    except (KeyError, TypeError, ValueError):
+    node = _stored_tree(item)
+    if node is None:
         return title
     # The tables carry English and Spanish; another language reads the English
     return full_name(node, tables, "es" if lang == "es" else "en") or title
+
+
+def stored_summary(item: Mapping[str, Any], lang: str, tables: TableSet) -> str:
+    """A journaled item's :func:`summary` in ``lang``; its stored title when its tree will
+    not read (as :func:`stored_name`)."""
+    title = plain(str(item.get("title", "")))
+    node = _stored_tree(item)
+    if node is None:
+        return title
+    return summary(node, tables, "es" if lang == "es" else "en") or title

@@ -32,31 +32,42 @@ class Field:
     low: int | None = None  # whole numbers: the range
     high: int | None = None
     edit_only: bool = False
+    madness: bool = False  # asked only when the campaign uses the madness module
 
 
 FIELDS: tuple[Field, ...] = (
     Field("name"),
     Field("player"),
-    Field("pow", 1, 100),
-    Field("app", 0, 100),
-    Field("chaos", 0, 200),
-    Field("balance", 0, 200),
-    Field("law", 0, 200),
-    Field("madness", 0, 999, edit_only=True),
+    Field("pow", 1, 100, madness=True),
+    Field("app", 0, 100, madness=True),
+    Field("chaos", 0, 200, madness=True),
+    Field("balance", 0, 200, madness=True),
+    Field("law", 0, 200, madness=True),
+    Field("madness", 0, 999, edit_only=True, madness=True),
     Field("notes"),
 )
 DEFAULTS: dict[str, Any] = {"app": 10, "chaos": 0, "balance": 0, "law": 0, "madness": 0}
+# The POW a character gets in a campaign without the madness module (the form does not ask:
+# the campaign keeps a sanity block for every character, and a later madness module finds it).
+POW_WITHOUT_MADNESS = 10
+
+
+def form_fields(editing: bool, madness: bool = True) -> list[Field]:
+    """The fields the form asks for: madness fields only with the madness module."""
+    return [f for f in FIELDS if (editing or not f.edit_only) and (madness or not f.madness)]
 
 
 def validate(
-    raw: Mapping[str, str], taken: Collection[str], t: Translate, editing: bool
+    raw: Mapping[str, str],
+    taken: Collection[str],
+    t: Translate,
+    editing: bool,
+    madness: bool = True,
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """Plain values and, per field, what is wrong with it (an empty dict when all is well)."""
     values: dict[str, Any] = {}
     errors: dict[str, str] = {}
-    for field in FIELDS:
-        if field.edit_only and not editing:
-            continue
+    for field in form_fields(editing, madness):
         text = raw.get(field.key, "")
         if field.low is None:
             values[field.key] = text if field.key == "notes" else text.strip()
@@ -97,17 +108,19 @@ class CharacterForm(ModalScreen[dict[str, Any] | None]):
         t: Translate,
         taken: Collection[str],
         values: Mapping[str, Any] | None = None,
+        madness: bool = True,
     ) -> None:
         super().__init__()
         add_bindings(self, [*bindings("dialog", t, NO_ROLL)])
         self.t = t
         self.taken = taken
         self.editing = values is not None
+        self.madness = madness  # the campaign uses the madness module: ask its fields
         self.initial = dict(DEFAULTS) | dict(values or {})
         self.submitted = False
 
     def _fields(self) -> list[Field]:
-        return [f for f in FIELDS if self.editing or not f.edit_only]
+        return form_fields(self.editing, self.madness)
 
     def compose(self) -> ComposeResult:
         title = "form.title_edit" if self.editing else "form.title_new"
@@ -123,14 +136,15 @@ class CharacterForm(ModalScreen[dict[str, Any] | None]):
                         shown = inert_line(str(value))
                         yield Input(shown, id=f"f-{field.key}", compact=True)
                         yield Static(id=f"e-{field.key}", classes="error empty")
-                yield Label(Content(""))
-                with Horizontal(classes="field"):
-                    yield Checkbox(
-                        self.t("field.under_care"),
-                        bool(self.initial.get("under_care", False)),
-                        id="f-under_care",
-                        compact=True,
-                    )
+                if self.madness:
+                    yield Label(Content(""))
+                    with Horizontal(classes="field"):
+                        yield Checkbox(
+                            self.t("field.under_care"),
+                            bool(self.initial.get("under_care", False)),
+                            id="f-under_care",
+                            compact=True,
+                        )
             yield Static(Content(self.t("form.hint")), id="hint")
         yield KeyBar()
 
@@ -147,18 +161,19 @@ class CharacterForm(ModalScreen[dict[str, Any] | None]):
     @on(Input.Changed)
     def _revalidate(self) -> None:
         if self.submitted:
-            self._show(validate(self.raw(), self.taken, self.t, self.editing)[1])
+            self._show(validate(self.raw(), self.taken, self.t, self.editing, self.madness)[1])
 
     @on(Input.Submitted)
     def action_confirm(self) -> None:
         self.submitted = True
-        values, errors = validate(self.raw(), self.taken, self.t, self.editing)
+        values, errors = validate(self.raw(), self.taken, self.t, self.editing, self.madness)
         self._show(errors)
         if errors:
             first = next(f for f in self._fields() if f.key in errors)
             self.query_one(f"#f-{first.key}", Input).focus()
             return
-        values["under_care"] = self.query_one("#f-under_care", Checkbox).value
+        if self.madness:
+            values["under_care"] = self.query_one("#f-under_care", Checkbox).value
         dismiss_once(self, values)
 
     def action_cancel(self) -> None:

@@ -35,6 +35,7 @@ from gmscreen.tui.commands import add_bindings, bindings, by_id, effective_keys,
 from gmscreen.tui.format import clock_text, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
+from gmscreen.tui.module_keys import for_modules
 from gmscreen.tui.screens import main_madness
 from gmscreen.tui.session import MadnessHistories
 from gmscreen.tui.typeahead import open_screen, opener, run_binding_now, with_openers
@@ -85,7 +86,8 @@ class MainScreen(Screen[None]):
     ) -> None:
         super().__init__()
         # the keys that open a screen (@opener) are priority bindings: see gmscreen.tui.typeahead
-        add_bindings(self, with_openers(self, bindings("main", t)))
+        main_keys = for_modules(bindings("main", t), live.state.settings.modules)
+        add_bindings(self, with_openers(self, main_keys))
         self.live = live
         self.t = t
         self.lang = lang
@@ -116,7 +118,9 @@ class MainScreen(Screen[None]):
         with Horizontal(id="top"):
             with Vertical(id="roster-box"):
                 roster = Roster(self.t, id="roster")
-                roster.bind_keys(bindings("roster", self.t))
+                roster.bind_keys(
+                    for_modules(bindings("roster", self.t), self.state.settings.modules)
+                )
                 roster.on_highlight = self._refresh_detail
                 yield roster
                 yield Static(Content(self.t("app.no_character")), id="empty")
@@ -336,32 +340,53 @@ class MainScreen(Screen[None]):
 
     @opener
     async def action_new_character(self) -> None:
-        from gmscreen.tui.screens.character_form import CharacterForm
+        from gmscreen.tui.screens.character_form import POW_WITHOUT_MADNESS, CharacterForm
 
-        def add(values: dict[str, Any] | None) -> None:
+        async def add(values: dict[str, Any] | None) -> None:
             if values is None:
                 return
             values = dict(values)
-            name, pow_ = values.pop("name"), values.pop("pow")
+            name, pow_ = values.pop("name"), values.pop("pow", POW_WITHOUT_MADNESS)
             self._select_last = self.do(lambda: self.live.add_character(name, pow_, **values))
+            if self._select_last and self.state.characters:
+                await self._ask_merp_profile(self.state.characters[-1].id)
 
-        await open_screen(self, CharacterForm(self.t, self._taken()), add)
+        form = CharacterForm(self.t, self._taken(), madness=self.madness_on)
+        await open_screen(self, form, add)
+
+    async def _ask_merp_profile(self, character_id: str | None) -> None:
+        """A new character of a campaign with the MERP items gets its profile asked next
+        (``esc`` leaves it for later: the item tables ask for it then)."""
+        from gmscreen.tui.screens.merp_profile import MerpProfileForm
+        from gmscreen.tui.widgets.merp_lines import MODULE
+
+        if character_id is None or MODULE not in self.state.settings.modules:
+            return
+        character = self.state.character(character_id)
+
+        def profiled(values: dict[str, Any] | None) -> None:
+            if values is not None:
+                self.do(lambda: self.live.edit_character(character_id, merp=values))
+
+        form = MerpProfileForm(character.name, self.t, "es" if self.lang == "es" else "en")
+        await open_screen(self, form, profiled)
 
     @opener
     async def action_edit_character(self) -> None:
-        from gmscreen.tui.screens.character_form import FIELDS, CharacterForm
+        from gmscreen.tui.screens.character_form import CharacterForm, form_fields
 
         character = self.selected_character()
         if character is None:
             return
-        current = {f.key: get_value(character, f.key) for f in FIELDS}
+        current = {f.key: get_value(character, f.key) for f in form_fields(True, self.madness_on)}
         current["under_care"] = character.sanity.under_care
 
         def edit(values: dict[str, Any] | None) -> None:
             if values is not None:
                 self.do(lambda: self.live.edit_character(character.id, **values))
 
-        await open_screen(self, CharacterForm(self.t, self._taken(character.id), current), edit)
+        form = CharacterForm(self.t, self._taken(character.id), current, self.madness_on)
+        await open_screen(self, form, edit)
 
     @opener
     async def action_remove_character(self) -> None:

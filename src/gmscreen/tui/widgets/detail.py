@@ -20,6 +20,7 @@ from gmscreen.tui.format import (
     when_text,
 )
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets import merp_lines
 from gmscreen.tui.widgets.meter import meter
 from gmscreen.tui.widgets.roster import CardContext, CharacterLike
 
@@ -90,6 +91,11 @@ def detail_lines(
             lines.append(Content.styled(t("detail.under_care"), "$success"))
         if s.last_gain_day is not None:
             lines.append(Content.styled(t("detail.last_gain", day=s.last_gain_day + 1), "dim"))
+    if ctx.merp:
+        if ctx.madness:
+            lines.append(Content(""))
+        names = merp_lines.item_names(character.inventory, ctx.lang)
+        lines += merp_lines.detail_lines(character, t, ctx.lang, names)
     if notes:
         lines += [Content(""), Content(t("detail.notes", text=notes))]
     return lines

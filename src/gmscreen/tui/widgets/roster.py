@@ -24,12 +24,13 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
 
-from gmscreen.campaign.model import Campaign
+from gmscreen.campaign.model import Campaign, Item, MerpProfile
 from gmscreen.rules.madness import MadnessState, check_due
 from gmscreen.text import inert_line
 from gmscreen.tui.commands import add_bindings
 from gmscreen.tui.format import episode_left, kind_label, units_text
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.widgets import merp_lines
 from gmscreen.tui.widgets.meter import meter
 from gmscreen.tui.widgets.scrolling import set_line_count
 
@@ -45,6 +46,10 @@ class CharacterLike(Protocol):
     def player(self) -> str: ...
     @property
     def sanity(self) -> MadnessState: ...
+    @property
+    def merp(self) -> MerpProfile | None: ...
+    @property
+    def inventory(self) -> tuple[Item, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +61,7 @@ class CardContext:
     fumble_base: int
     madness: bool  # the campaign uses the madness module
     lang: str
+    merp: bool = False  # the campaign uses the MERP special items
 
     @classmethod
     def of(cls, state: Campaign, lang: str) -> CardContext:
@@ -67,6 +73,7 @@ class CardContext:
             fumble_base=settings.fumble_base,
             madness="madness" in settings.modules,
             lang=lang,
+            merp=merp_lines.MODULE in settings.modules,
         )
 
 
@@ -116,6 +123,8 @@ def card(
             status.append((t("card.permanent", kinds=names), "$error"))
         if len(status) > 1:
             lines.append(Content.assemble(*status))
+    elif ctx.merp:
+        lines += merp_lines.card_lines(character, t, ctx.lang)
     lines.append(Content(""))  # a gap between cards (options take no vertical padding)
     return Content("\n").join(lines)
 

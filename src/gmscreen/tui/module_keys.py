@@ -1,0 +1,33 @@
+"""Which keys the key bar offers, given the rule modules a campaign uses.
+
+A key whose command only refuses without its module (Mark, Gain and Check without the madness
+module) is not offered; the item keys (``t``, ``i``) are offered where the items are what the
+campaign is about (the MERP items on, madness off: with both on, the bar has no room for them,
+and help and the palette list them). The keys still work as before: this only says what shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import replace
+
+from textual.binding import Binding
+
+MADNESS = "madness"
+ITEMS = "merp-items"
+MADNESS_KEYS = frozenset({"mark", "gain", "check", "check_all"})
+ITEM_KEYS = frozenset({"item_tables", "inventory"})
+
+
+def shown(binding_id: str | None, default: bool, modules: Collection[str]) -> bool:
+    """Whether the key bar offers the command ``binding_id`` in a campaign using ``modules``."""
+    if binding_id in MADNESS_KEYS and MADNESS not in modules:
+        return False
+    if binding_id in ITEM_KEYS:
+        return ITEMS in modules and MADNESS not in modules
+    return default
+
+
+def for_modules(bindings: Iterable[Binding], modules: Collection[str]) -> list[Binding]:
+    """``bindings`` with ``show`` set for the campaign's modules (see :func:`shown`)."""
+    return [replace(b, show=shown(b.id, b.show, modules)) for b in bindings]

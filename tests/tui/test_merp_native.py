@@ -1,0 +1,109 @@
+"""A campaign with the MERP items and no madness module feels native (issue #16, Build 2): the
+key bar offers the keys that work and none that refuse, the character form asks only for what
+the campaign uses, and the roster and detail show the MERP standing."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from gmscreen.tui.app import GMScreenApp
+from gmscreen.tui.item_samples import merp_sample_campaign
+from gmscreen.tui.screens.character_form import CharacterForm
+from gmscreen.tui.screens.merp_profile import MerpProfileForm
+from gmscreen.tui.widgets.detail import DetailPane
+from gmscreen.tui.widgets.roster import Roster
+
+from .conftest import SIZE, build, fixed_clock, play
+
+EXAMPLE = Path(__file__).parents[2] / "campaigns" / "merp-party"
+REFUSED_WITHOUT_MADNESS = {"mark", "gain", "check", "check_all"}
+Snap = Callable[..., bool]
+
+
+@pytest.fixture
+def party(tmp_path: Path) -> Path:
+    folder = tmp_path / "merp-party"
+    shutil.copytree(EXAMPLE, folder)
+    return folder
+
+
+def offered(app: GMScreenApp) -> set[str]:
+    """The ids of the commands the key bar shows on the current screen."""
+    return {b.binding.id or "" for b in app.screen.active_bindings.values() if b.binding.show}
+
+
+def test_the_key_bar_offers_the_item_keys_and_never_the_madness_ones(party: Path) -> None:
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        assert {"item_tables", "inventory"} <= offered(app)
+        assert not offered(app) & REFUSED_WITHOUT_MADNESS
+        await pilot.press("g")  # still a key: it says why it refuses, as before
+        await pilot.pause()
+        assert not offered(app) & REFUSED_WITHOUT_MADNESS
+
+    play(party, scenario)
+
+
+def test_a_madness_campaign_keeps_its_keys(tmp_path: Path) -> None:
+    from gmscreen.campaign.model import Settings
+    from gmscreen.campaign.paths import create_campaign
+
+    folder = create_campaign(tmp_path, "Elric", Settings(modules=("madness",)))
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        assert {"gain", "check"} <= offered(app)
+        assert not offered(app) & {"item_tables", "inventory"}
+
+    play(folder, scenario)
+
+
+def test_a_character_is_created_without_madness_fields(party: Path) -> None:
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("c")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CharacterForm)
+        asked = {w.id for w in form.query("Input")}
+        assert asked == {"f-name", "f-player", "f-notes"}
+        assert not form.query("#f-under_care")
+        await pilot.press(*"Frodo", "tab", *"Ana", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, MerpProfileForm)  # the profile is asked next
+        await pilot.press("down", "enter", *"Hobbit", "tab", *"3", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        frodo = app.live.state.character("frodo")
+        assert frodo.player == "Ana"
+        assert frodo.merp is not None
+        assert (frodo.merp.category, frodo.merp.race, frodo.merp.points_total) == (
+            "semi_spell_user",
+            "Hobbit",
+            3,
+        )
+        card = app.screen.query_one(Roster).card_at(app.live.state.characters.index(frodo))
+        assert "Semi spell user (elves too) · Hobbit" in card.plain
+        assert "3 of 3 background points left" in card.plain
+        assert "rolls left: Table 1: 2 · Table 2: 1" in card.plain
+
+    play(party, scenario)
+
+
+def test_the_detail_pane_shows_the_standing_and_the_items(party: Path) -> None:
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        text = str(app.screen.query_one(DetailPane).query_one("#detail-text").render())
+        assert "Background points: 3 left of 4 (1 spent)." in text
+        assert "Table 1: 1 point(s) a roll, 1 of 2 roll(s) left." in text
+        assert "Items carried (1):" in text
+        assert "merp-" not in text  # no table ids, no item ids
+
+    play(party, scenario)
+
+
+def test_merp_roster_and_detail(snap_compare: Snap, tmp_path: Path) -> None:
+    folder = merp_sample_campaign(tmp_path, fixed_clock)
+    assert snap_compare(build(folder), terminal_size=SIZE)

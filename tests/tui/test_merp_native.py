@@ -11,12 +11,14 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from gmscreen.campaign.events import CharacterEdited
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.item_samples import merp_sample_campaign
 from gmscreen.tui.screens.character_form import CharacterForm
 from gmscreen.tui.screens.merp_profile import MerpProfileForm
 from gmscreen.tui.widgets.detail import DetailPane
 from gmscreen.tui.widgets.roster import Roster
+from gmscreen.tui.widgets.text_input import TextInput
 
 from .conftest import SIZE, build, fixed_clock, play
 
@@ -39,7 +41,7 @@ def offered(app: GMScreenApp) -> set[str]:
 
 def test_the_key_bar_offers_the_item_keys_and_never_the_madness_ones(party: Path) -> None:
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
-        assert {"item_tables", "inventory"} <= offered(app)
+        assert {"item_tables", "inventory", "edit_character"} <= offered(app)
         assert not offered(app) & REFUSED_WITHOUT_MADNESS
         await pilot.press("g")  # still a key: it says why it refuses, as before
         await pilot.pause()
@@ -89,6 +91,34 @@ def test_a_character_is_created_without_madness_fields(party: Path) -> None:
         assert "Semi spell user (elves too) · Hobbit" in card.plain
         assert "3 of 3 background points left" in card.plain
         assert "rolls left: Table 1: 2 · Table 2: 1" in card.plain
+
+    play(party, scenario)
+
+
+def test_the_merp_profile_is_edited_with_e(party: Path) -> None:
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        before = app.live.state.character("halbarad").merp
+        assert before is not None and before.points_spent == 1
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterForm)
+        await pilot.press("enter")  # name and player as they were
+        await pilot.pause()
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, MerpProfileForm)  # opened with the profile as it stands
+        assert form.query_one("#points", TextInput).value == "4"
+        await pilot.press("down", "enter", "end", *" of the North", "tab", "end", "backspace", "6")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        after = app.live.state.character("halbarad").merp
+        assert after is not None
+        assert (after.category, after.race) == ("semi_spell_user", "Dúnadan of the North")
+        assert (after.points_total, after.points_left) == (6, 5)
+        assert (after.points_spent, dict(after.rolls)) == (1, dict(before.rolls))  # kept
+        edits = [e for e in app.live.events if isinstance(e.event.data, CharacterEdited)]
+        assert len(edits) == 1  # one journal record
 
     play(party, scenario)
 

@@ -1,7 +1,7 @@
 """Which keys the key bar offers, given the rule modules a campaign uses.
 
 A key whose command only refuses without its module (Mark, Gain and Check without the madness
-module) is not offered; the item keys (``t``, ``i``) are offered where the items are what the
+module) is not offered; the item keys (``t``, ``i``, and ``e`` that edits the profile) are offered where the items are what the
 campaign is about (the MERP items on, madness off: with both on, the bar has no room for them,
 and help and the palette list them). The keys still work as before: this only says what shows.
 """
@@ -16,7 +16,7 @@ from textual.binding import Binding
 MADNESS = "madness"
 ITEMS = "merp-items"
 MADNESS_KEYS = frozenset({"mark", "gain", "check", "check_all"})
-ITEM_KEYS = frozenset({"item_tables", "inventory"})
+ITEM_KEYS = frozenset({"item_tables", "inventory", "edit_character"})  # e: the MERP profile
 
 
 def shown(binding_id: str | None, default: bool, modules: Collection[str]) -> bool:

@@ -355,8 +355,9 @@ class MainScreen(Screen[None]):
         await open_screen(self, form, add)
 
     async def _ask_merp_profile(self, character_id: str | None) -> None:
-        """A new character of a campaign with the MERP items gets its profile asked next
-        (``esc`` leaves it for later: the item tables ask for it then)."""
+        """In a campaign with the MERP items, the character's profile is asked next, as it
+        stands (``esc`` leaves it as it is; a new character's is then asked by the item tables)."""
+        from gmscreen.tui.format import as_lang
         from gmscreen.tui.screens.merp_profile import MerpProfileForm
         from gmscreen.tui.widgets.merp_lines import MODULE
 
@@ -368,7 +369,7 @@ class MainScreen(Screen[None]):
             if values is not None:
                 self.do(lambda: self.live.edit_character(character_id, merp=values))
 
-        form = MerpProfileForm(character.name, self.t, "es" if self.lang == "es" else "en")
+        form = MerpProfileForm(character.name, self.t, as_lang(self.lang), character.merp)
         await open_screen(self, form, profiled)
 
     @opener
@@ -381,9 +382,11 @@ class MainScreen(Screen[None]):
         current = {f.key: get_value(character, f.key) for f in form_fields(True, self.madness_on)}
         current["under_care"] = character.sanity.under_care
 
-        def edit(values: dict[str, Any] | None) -> None:
-            if values is not None:
-                self.do(lambda: self.live.edit_character(character.id, **values))
+        async def edit(values: dict[str, Any] | None) -> None:
+            if values is not None and self.do(
+                lambda: self.live.edit_character(character.id, **values)
+            ):
+                await self._ask_merp_profile(character.id)
 
         form = CharacterForm(self.t, self._taken(character.id), current, self.madness_on)
         await open_screen(self, form, edit)

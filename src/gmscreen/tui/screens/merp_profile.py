@@ -1,6 +1,8 @@
-"""Ask for a character's MERP profile (spell-user category, race, background points) before items.
+"""Ask for a character's MERP profile (spell-user category, race, background points) before
+items, or change it (``e``: the form opens with the profile as it stands).
 
-Returns the profile as the campaign's plain field value (``edit_character(merp=...)``).
+Returns the profile as the campaign's plain field value (``edit_character(merp=...)``); a change
+keeps the points spent and the rolls made, which only the journaled rolls change.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from gmscreen.campaign.model import SPELL_USER_CATEGORIES
+from gmscreen.campaign.model import SPELL_USER_CATEGORIES, MerpProfile
 from gmscreen.rules.numbers import whole_or_none
 from gmscreen.rules.tables_model import Lang
 from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
@@ -38,8 +40,11 @@ class MerpProfileForm(ModalScreen[dict[str, Any] | None]):
     """
     )
 
-    def __init__(self, name: str, t: Translate, lang: Lang) -> None:
+    def __init__(
+        self, name: str, t: Translate, lang: Lang, profile: MerpProfile | None = None
+    ) -> None:
         super().__init__()
+        self.profile = profile  # the profile to change, or None for a new one
         add_bindings(self, [*bindings("dialog", t, NO_ROLL)])
         self.character_name = name
         self.t = t
@@ -58,16 +63,20 @@ class MerpProfileForm(ModalScreen[dict[str, Any] | None]):
                 id="categories",
             )
             yield Static(Content(t("profile.race")), classes="label")
-            yield TextInput(id="race", compact=True)
+            profile = self.profile
+            yield TextInput(profile.race if profile else "", id="race", compact=True)
             yield Static(Content(t("profile.points")), classes="label")
-            yield TextInput(id="points", compact=True)
+            points = str(profile.points_total) if profile else ""
+            yield TextInput(points, id="points", compact=True)
             yield Static(id="error")
             yield Static(Content(t("profile.hint")), id="hint")
         yield KeyBar()
 
     def on_mount(self) -> None:
         options = self.query_one("#categories", OptionList)
-        options.highlighted = 0
+        known = list(SPELL_USER_CATEGORIES)
+        category = self.profile.category if self.profile else None
+        options.highlighted = known.index(category) if category in known else 0
         options.focus()
 
     @on(OptionList.OptionSelected, "#categories")
@@ -84,14 +93,15 @@ class MerpProfileForm(ModalScreen[dict[str, Any] | None]):
             self.query_one("#points", TextInput).focus()
             return
         index = self.query_one("#categories", OptionList).highlighted or 0
+        profile = self.profile
         dismiss_once(
             self,
             {
                 "category": SPELL_USER_CATEGORIES[index],
                 "race": self.query_one("#race", TextInput).value.strip(),
                 "points_total": points,
-                "points_spent": 0,
-                "rolls": {},
+                "points_spent": profile.points_spent if profile else 0,
+                "rolls": dict(profile.rolls) if profile else {},
             },
         )
 

@@ -137,3 +137,28 @@ def test_the_detail_pane_shows_the_standing_and_the_items(party: Path) -> None:
 def test_merp_roster_and_detail(snap_compare: Snap, tmp_path: Path) -> None:
     folder = merp_sample_campaign(tmp_path, fixed_clock)
     assert snap_compare(build(folder), terminal_size=SIZE)
+
+
+def test_the_marker_legend_explains_the_markers_each_table_carries() -> None:
+    from gmscreen.i18n import catalog_for
+    from gmscreen.rules.merp import merp_tables
+    from gmscreen.tui.item_legend import legend
+
+    tables, t = merp_tables(), catalog_for("en").t
+
+    def of(table_id: str) -> str:
+        return legend((row.markers for row in tables[table_id].rows), t)
+
+    assert of("merp-1") == (
+        "Marks: * rolls Tables 1a and 1b · (+1) next to * adds 1 to their d10 · @ rolls Table 1f"
+    )
+    assert of("merp-2") == "Marks: # rolls Table 2a · (+1) next to # adds 1 to its d10"
+    assert of("merp-1a") == ""  # a table whose rows carry no marker has no legend
+    es = legend((row.markers for row in tables["merp-2"].rows), catalog_for("es").t)
+    assert es.startswith("Marcas: # tira en la tabla 2a")
+
+
+def test_the_item_screen_shows_the_marker_legend(snap_compare: Snap, tmp_path: Path) -> None:
+    folder = merp_sample_campaign(tmp_path, fixed_clock)
+    # Ioreth, a pure spell user, opens on Table 2: its # and (+1) rows
+    assert snap_compare(build(folder), press=["t"], terminal_size=SIZE)

@@ -40,6 +40,7 @@ from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.tui.commands import add_bindings, bindings
 from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.item_legend import legend
 from gmscreen.tui.item_roll import ItemRoll, refusal
 from gmscreen.tui.screens.dialogs import ConfirmScreen
 from gmscreen.tui.typeahead import (
@@ -74,6 +75,8 @@ class ItemTableScreen(RowSearch):
     ItemTableScreen #search { display: none; }
     ItemTableScreen #search.shown { display: block; }
     ItemTableScreen #rows { height: 1fr; }
+    ItemTableScreen #legend { height: auto; padding: 0 1; color: $text-muted; }
+    ItemTableScreen #legend.empty, ItemTableScreen.rolling #legend { display: none; }
     ItemTableScreen #result { height: 1fr; border: round $accent; padding: 0 1; display: none; }
     ItemTableScreen.rolling #rows { display: none; }
     ItemTableScreen.rolling #result { display: block; }
@@ -127,6 +130,7 @@ class ItemTableScreen(RowSearch):
         yield Static(id="tabs")
         yield TypedLine(self.t("items.search_hint"), id="search")
         yield ItemRows(id="rows", cursor_type="row", zebra_stripes=True)
+        yield Static(id="legend")  # what the markers mean (tui/item_legend.py)
         with VerticalScroll(id="result"):
             yield Static(id="tree")
         yield Static(id="prompt")
@@ -151,6 +155,10 @@ class ItemTableScreen(RowSearch):
     def fill_rows(self) -> None:
         rows = self.query_one("#rows", DataTable)
         rows.clear()
+        text = legend((row.markers for row in self.tables[self.current].rows), self.t)
+        shown = self.query_one("#legend", Static)
+        shown.update(Content(text))
+        shown.set_class(not text, "empty")
         wanted = self.query_text.casefold().strip()
         number = whole_or_none(wanted)  # a roll the row covers: ASCII digits only
         for row in self.tables[self.current].rows:

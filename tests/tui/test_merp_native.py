@@ -162,3 +162,17 @@ def test_the_item_screen_shows_the_marker_legend(snap_compare: Snap, tmp_path: P
     folder = merp_sample_campaign(tmp_path, fixed_clock)
     # Ioreth, a pure spell user, opens on Table 2: its # and (+1) rows
     assert snap_compare(build(folder), press=["t"], terminal_size=SIZE)
+
+
+def test_the_inventory_shows_names_and_tables_not_ids(party: Path) -> None:
+    from textual.widgets import OptionList
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("i")
+        await pilot.pause()
+        options = app.screen.query_one("#items", OptionList)
+        shown = [str(options.get_option_at_index(n).prompt) for n in range(options.option_count)]
+        assert shown and all("merp-" not in text for text in shown)  # no item or table ids
+        assert shown[0].endswith("\nTable 1")
+
+    play(party, scenario)

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Item
+from gmscreen.rules.merp import table_name
 from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.rules.tables_render import item_title
 from gmscreen.text import inert, inert_line
@@ -95,13 +96,15 @@ class InventoryScreen(Screen[None]):
             self.query_one("#budget", Static).update(
                 budget_content(character.merp, self.tables, t, self.lang)
             )
+        lang = self.lang
         items = self.query_one("#items", OptionList)
         highlighted = items.highlighted if keep is None else keep
         items.clear_options()
         items.add_options(
             [
+                # under the name, the table it came from as the GM reads it (never its id)
                 Option(
-                    Content.assemble((self._title(i), "bold"), "\n", (inert_line(i.id), "dim")),
+                    Content.assemble((self._title(i), "bold"), "\n", (_source(i, lang), "dim")),
                     id=i.id,
                 )
                 for i in character.inventory
@@ -195,3 +198,8 @@ class InventoryScreen(Screen[None]):
 
     def action_back(self) -> None:
         dismiss_once(self, None)
+
+
+def _source(item: Item, lang: str) -> str:
+    # a table id we do not know is shown as the file has it: inert
+    return inert_line(table_name(item.table, lang))

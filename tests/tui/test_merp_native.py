@@ -176,3 +176,16 @@ def test_the_inventory_shows_names_and_tables_not_ids(party: Path) -> None:
         assert shown[0].endswith("\nTable 1")
 
     play(party, scenario)
+
+
+def test_a_race_from_the_file_is_shown_inert() -> None:
+    from gmscreen.campaign.model import MerpProfile
+    from gmscreen.i18n import catalog_for
+    from gmscreen.tui.widgets import merp_lines
+
+    class Hostile:
+        merp = MerpProfile("non_spell_user", race="Elf\x1b[2J[bold]")
+        inventory = ()
+
+    lines = merp_lines.card_lines(Hostile(), catalog_for("en").t, "en")
+    assert "\x1b" not in lines[0].plain and "[bold]" in lines[0].plain  # markup stays literal

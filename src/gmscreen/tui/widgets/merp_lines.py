@@ -14,6 +14,7 @@ from textual.content import Content
 
 from gmscreen.campaign.model import Item, MerpProfile
 from gmscreen.rules import merp
+from gmscreen.text import inert_line
 from gmscreen.tui.i18n import Translate
 
 MODULE = "merp-items"
@@ -45,7 +46,9 @@ def _budget(profile: MerpProfile) -> merp.Budget | None:
 
 def _who(profile: MerpProfile, lang: str) -> str:
     race = f" · {profile.race}" if profile.race else ""
-    return category_text(profile, lang) + race
+    return inert_line(
+        category_text(profile, lang) + race
+    )  # a file's text: control characters shown
 
 
 def card_lines(character: MerpCharacter, t: Translate, lang: str) -> list[Content]:
@@ -99,7 +102,7 @@ def detail_lines(
             lines.append(Content.styled(text, "" if row.allowed else "dim"))
     if names:
         lines.append(Content(t("detail.merp_items", count=len(names))))
-        lines += [Content("  • " + name) for name in names]
+        lines += [Content("  • " + inert_line(name)) for name in names]
     else:
         lines.append(Content.styled(t("detail.merp_no_items"), "dim"))
     return lines

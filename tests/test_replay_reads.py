@@ -1,6 +1,8 @@
 """``gmscreen replay`` reads the checkpoint and each journal once: the command parses them, the
 app and its session picker use what it parsed. Counted where the campaign layer opens its
-files to read them (``safe_files.open_regular``), while the real app runs headless."""
+files to read them (``safe_files.open_regular``), while the real app runs headless. The
+sessions are listed from the session index (``sessions/index.json``, looked at once): the
+example has none, so its one journal is read to list it, and that read is what replay uses."""
 
 from __future__ import annotations
 
@@ -78,7 +80,7 @@ def test_replay_reads_each_file_once(
 ) -> None:
     assert main(["replay", str(folder), *session]) == 0
     assert screens == [screen]
-    assert reads == Counter({"campaign.toml": 1, JOURNAL: 1})
+    assert reads == Counter({"campaign.toml": 1, "index.json": 1, JOURNAL: 1})
 
 
 def test_the_picker_lists_the_sessions_the_command_read(
@@ -113,7 +115,8 @@ def test_sessions_and_export_read_each_file_once(
 ) -> None:
     assert main([*command, str(folder)]) == 0
     assert capsys.readouterr().out
-    assert reads == Counter({"campaign.toml": 1, JOURNAL: 1})
+    listed = {"index.json": 1} if command == ["sessions"] else {}
+    assert reads == Counter({"campaign.toml": 1, JOURNAL: 1, **listed})
 
 
 def test_pick_session() -> None:

@@ -90,8 +90,8 @@ def test_r_on_the_gm_screen_replays_and_escape_comes_back(example: Path) -> None
             await pilot.press("R")
             picker = app.screen
             assert isinstance(picker, SessionPicker)
-            assert [log.header.id for log in picker.logs][:1] == [SESSION]
-            assert len(picker.logs) == 2
+            assert [entry.id for entry in picker.entries][:1] == [SESSION]
+            assert len(picker.entries) == 2
             live = picker.query_one("DataTable")
             live = str(live.get_row_at(1)[0])  # type: ignore[attr-defined]
             assert "(playing now)" in live

@@ -7,6 +7,7 @@ raises a :class:`CampaignError` subclass with a message for the GM, and nothing 
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from gmscreen.campaign.model import Campaign, Character, Item
 from gmscreen.campaign.reducer import ReplayError, apply, fold, void_actions
 from gmscreen.campaign.safe_files import CHECKPOINT_LIMIT, UnsafeFile, read_regular, resolve_folder
 from gmscreen.campaign.session_journal import SessionJournal
+from gmscreen.campaign.session_index import list_entries, write_index
 from gmscreen.campaign.store import (
     campaign_file,
     load_sessions,
@@ -353,7 +355,7 @@ class LiveCampaign:
         return str(error) if isinstance(error, WriteFault) else f"{error}. {self._kept()}"
 
     def close(self) -> None:
-        """Checkpoint, close the journal and release the lock.
+        """Checkpoint, close the journal, bring the session index up to date, release the lock.
 
         Never raises for a file: a checkpoint that cannot be written leaves ``close_problem``
         saying so and what was kept (the journal, which the next open recovers).
@@ -366,6 +368,9 @@ class LiveCampaign:
             self.close_problem = self._checkpoint_problem(error)
         finally:
             self._session.close()
+            header = self._session.header
+            if header is not None and self.session_path is not None:
+                refresh_index(self.folder, [SessionLog(self.session_path, header, list(self._log))])
             try:
                 self._lock.release()
             except OSError as error:  # a read-only or vanished folder: the lock file stays
@@ -454,6 +459,16 @@ class LiveCampaign:
             listener(new)
 
 
+def refresh_index(folder: Path, known: Sequence[SessionLog]) -> None:
+    """Write the session index again where it is out of date (``known``: journals just read).
+
+    Holding the lock: only the lock holder writes the index. A cache, so never a reason to fail
+    opening or closing the campaign: a journal that cannot be read is the recovery's to report.
+    """
+    with contextlib.suppress(CampaignError, OSError):
+        write_index(list_entries(sessions_dir(folder), known))
+
+
 def open_campaign(
     path: str | Path,
     *,
@@ -494,6 +509,7 @@ def open_campaign(
                 notices.append(str(error))
     except OSError as error:  # a read-only folder: the journal keeps the line all the same
         notices.append(f"could not set the unreadable line(s) aside: {error}")
+    refresh_index(folder, logs)
     if recovered.replayed:
         try:
             live.checkpoint()

@@ -53,6 +53,11 @@ class SessionJournal:
     def path(self) -> Path | None:
         return self._writer.path if self._writer else None
 
+    @property
+    def header(self) -> SessionHeader | None:
+        """The header of the session file being written (None before the first action)."""
+        return self._writer.header if self._writer else None
+
     def write(self, new: Sequence[ev.Event], so_far: Sequence[ev.Event]) -> None:
         """Journal the action ``new`` (``so_far``: the session's events before it), or raise
         :class:`WriteFault` with nothing of it recorded."""

@@ -8,16 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
-from gmscreen.campaign.events import ClockAdvanced
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.model import MODULES, Campaign, Settings
 from gmscreen.campaign.paths import campaigns_dir, create_campaign, resolve_campaign
 from gmscreen.campaign.player_safe import player_safe
 from gmscreen.campaign.recap import game_time, recap, standing
 from gmscreen.campaign.recap_markdown import recap_markdown
-from gmscreen.campaign.reducer import void_actions
 from gmscreen.campaign.replay import pick_session
-from gmscreen.campaign.store import load_sessions, read_checkpoint, recover
+from gmscreen.campaign.session_index import SessionEntry, list_entries
+from gmscreen.campaign.store import load_sessions, read_checkpoint, recover, sessions_dir
 from gmscreen.cli import os_error_text, say
 from gmscreen.i18n import LANGUAGES, resolve_language, system_language
 from gmscreen.text import json_text
@@ -82,10 +81,9 @@ def run(args: argparse.Namespace) -> int:
         if command == "validate":
             return _validate(folder)
         checkpoint, _ = read_checkpoint(folder)
-        logs = load_sessions(folder)
         if command == "sessions":
-            return _sessions(checkpoint, logs)
-        return _export(args, checkpoint, logs)
+            return _sessions(checkpoint, list_entries(sessions_dir(folder)).entries)
+        return _export(args, checkpoint, load_sessions(folder))
     except CampaignFileError as error:
         for problem in error.problems:
             say(problem, error=True, one_line=True)
@@ -147,28 +145,17 @@ def _validate(folder: Path) -> int:
     return 0
 
 
-def _sessions(checkpoint: Campaign, logs: list[SessionLog]) -> int:
-    if not logs:
+def _sessions(checkpoint: Campaign, entries: list[SessionEntry]) -> int:
+    """The sessions as the index lists them (journals read only where it is out of date)."""
+    if not entries:
         say(f"{checkpoint.name}: no sessions yet")
         return 0
     say(f"{'session':<16} {'started':<20} {'events':>6} {'undone':>6}  game time")
-    for log in logs:
-        void = void_actions(log.events)
-        undone = sum(1 for e in log.events if e.action in void)
-        start = log.header.state.clock
-        end = max(
-            [
-                start,
-                *(
-                    e.data.after if isinstance(e.data, ClockAdvanced) else e.game
-                    for e in log.events
-                ),
-            ]
-        )
-        started = log.header.started_at[:16].replace("T", " ")
+    for entry in entries:
+        started = entry.started_at[:16].replace("T", " ")
         say(
-            f"{log.header.id:<16} {started:<20} {len(log.events):>6} {undone:>6}  "
-            f"{game_time(start)} → {game_time(end)}"
+            f"{entry.id:<16} {started:<20} {entry.events:>6} {entry.undone:>6}  "
+            f"{game_time(entry.game_start)} → {game_time(entry.game_end)}"
         )
     return 0
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError
 from gmscreen.campaign.paths import campaigns_dir, resolve_campaign
-from gmscreen.campaign.replay import pick_session
-from gmscreen.campaign.store import load_sessions, read_checkpoint
+from gmscreen.campaign.session_index import list_entries
+from gmscreen.campaign.store import read_checkpoint, sessions_dir
 from gmscreen.cli import os_error_text, say
 from gmscreen.i18n import LANGUAGES, system_language
 
@@ -48,8 +48,12 @@ def _open(args: argparse.Namespace) -> BaseApp | int:
         folder = resolve_campaign(args.campaign, campaigns_dir(args.dir))
         # Read once here, and handed to the app: it and its picker do not read them again.
         checkpoint, _ = read_checkpoint(folder)
-        logs = load_sessions(folder)
-        session = pick_session(logs, args.session).header.id if args.session or not logs else None
+        listing = list_entries(sessions_dir(folder))
+        session = None
+        if args.session or not listing.entries:
+            entry = listing.pick(args.session)
+            listing.log(entry)  # read now: a damaged journal is a message before the screen
+            session = entry.id
         from gmscreen.tui.config import default_config_path
         from gmscreen.tui.replay_app import make_replay_app
 
@@ -60,7 +64,7 @@ def _open(args: argparse.Namespace) -> BaseApp | int:
             lang=args.lang,
             system_lang=system_language(),
             checkpoint=checkpoint,
-            logs=logs,
+            listing=listing,
         )
     except CampaignFileError as error:
         for problem in error.problems:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from gmscreen.campaign.errors import CampaignError
-from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.model import Campaign
-from gmscreen.campaign.replay import pick_session
+from gmscreen.campaign.session_index import SessionEntry, SessionListing
 from gmscreen.campaign.store import read_checkpoint
 from gmscreen.tui.app_base import BaseApp, load_settings
 from gmscreen.tui.config import UIConfig
@@ -32,33 +31,33 @@ class ReplayApp(BaseApp):
         config: UIConfig,
         animations: bool = True,
         title: str | None = None,
-        logs: list[SessionLog] | None = None,
+        listing: SessionListing | None = None,
     ) -> None:
         super().__init__(catalog=catalog, config=config, animations=animations, title=title)
         self.folder = folder
         self.campaign_name = campaign_name
         self.session = session
-        self.logs = logs  # the journals as the caller read them; None: the picker reads them
+        self.listing = listing  # the sessions as the caller listed them; None: the picker lists
         self.picker: SessionPicker | None = None
 
     def on_mount(self) -> None:
         t = self.catalog.t
         self.set_keymap(self.config.keys)
         self.picker = SessionPicker(
-            self.folder, self.campaign_name, t, self.catalog.lang, logs=self.logs
+            self.folder, self.campaign_name, t, self.catalog.lang, listing=self.listing
         )
         self.push_screen(self.picker, lambda _: self.exit())
-        log = self._session(self.picker.logs)
-        if log is not None:
-            self.picker.open(log)
+        entry = self._session(self.picker.listing)
+        if entry is not None:
+            self.picker.open(entry)
         self._check_size(self.size.width, self.size.height)
 
-    def _session(self, logs: list[SessionLog]) -> SessionLog | None:
+    def _session(self, listing: SessionListing) -> SessionEntry | None:
         """The session asked for, or None for the picker (none asked for, or no such one)."""
         if self.session is None:
             return None
         try:
-            return pick_session(logs, self.session)
+            return listing.pick(self.session)
         except CampaignError:
             return None
 
@@ -74,13 +73,13 @@ def make_replay_app(
     animations: bool = True,
     title: str | None = None,
     checkpoint: Campaign | None = None,
-    logs: list[SessionLog] | None = None,
+    listing: SessionListing | None = None,
 ) -> ReplayApp:
     """The replay app for the campaign in ``folder``, on ``session`` (an id) or the picker.
 
     Reads ``campaign.toml`` for the name and language (unless given its ``checkpoint``); raises
-    ``CampaignFileError`` if it cannot. Given ``logs`` (``load_sessions``), the journals are not
-    read again. The language is chosen as in :func:`gmscreen.tui.app.make_app`.
+    ``CampaignFileError`` if it cannot. Given the ``listing`` of its sessions
+    (:func:`session_index.list_entries`), the picker does not list them again. The language is chosen as in :func:`gmscreen.tui.app.make_app`.
     """
     if checkpoint is None:
         checkpoint, _ = read_checkpoint(folder)
@@ -95,5 +94,5 @@ def make_replay_app(
         config=config,
         animations=animations,
         title=title,
-        logs=logs,
+        listing=listing,
     )

@@ -1,7 +1,9 @@
 """The session picker: a campaign's sessions (date, events, characters), enter replays one.
 
-Reads the journals once (not at all if given them, as ``gmscreen replay`` gives the ones it read)
-and writes nothing. ``escape`` leaves (back to the GM's screen, or out of ``gmscreen replay``).
+Lists the sessions from the session index (:mod:`session_index`: only journals it does not
+describe as they are now are read), or from the listing it is given (as ``gmscreen replay``
+gives the one it made); reads a session's journal when it is opened, and writes nothing.
+``escape`` leaves (back to the GM's screen, or out of ``gmscreen replay``).
 """
 
 from __future__ import annotations
@@ -18,9 +20,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from gmscreen.campaign.errors import CampaignError
-from gmscreen.campaign.journal import SessionLog
-from gmscreen.campaign.replay_steps import summarize
-from gmscreen.campaign.store import load_sessions
+from gmscreen.campaign.session_index import SessionEntry, SessionListing, list_entries
+from gmscreen.campaign.store import sessions_dir
 from gmscreen.text import inert, inert_line
 from gmscreen.tui.commands import add_bindings, bindings
 from gmscreen.tui.i18n import Translate
@@ -47,7 +48,7 @@ class SessionPicker(Screen[None]):
         lang: str,
         live_session: Path | None = None,
         *,
-        logs: list[SessionLog] | None = None,
+        listing: SessionListing | None = None,
     ) -> None:
         super().__init__()
         add_bindings(
@@ -59,15 +60,17 @@ class SessionPicker(Screen[None]):
         self.t = t
         self.lang = lang
         self.live_session = live_session  # the session being played right now, if any
-        self.logs: list[SessionLog] = []
+        self.listing = listing or SessionListing(folder, [])
         self.problem: str | None = None
-        if logs is not None:
-            self.logs = logs
-        else:
+        if listing is None:
             try:
-                self.logs = load_sessions(folder)
+                self.listing = list_entries(sessions_dir(folder))
             except CampaignError as error:
                 self.problem = str(error)
+
+    @property
+    def entries(self) -> list[SessionEntry]:
+        return self.listing.entries
 
     def compose(self) -> ComposeResult:
         t = self.t
@@ -94,8 +97,7 @@ class SessionPicker(Screen[None]):
         table.add_column(t("replay.col_checks"), key="checks")
         table.add_column(t("replay.col_undone"), key="undone")
         table.add_column(t("replay.col_characters"), key="characters")
-        for log in self.logs:
-            s = summarize(log)
+        for s in self.entries:
             # Rich Text, not str: a DataTable reads a str as markup, and names are typed by players.
             session = Text(inert_line(s.id))
             if self.live_session is not None and s.path == self.live_session:
@@ -109,21 +111,27 @@ class SessionPicker(Screen[None]):
                 Text(inert_line(", ".join(s.characters)) or t("replay.nobody_involved")),
                 key=str(s.path),
             )
-        self.query_one("#none").display = not self.logs
-        table.display = bool(self.logs)
-        if self.logs:
-            table.move_cursor(row=len(self.logs) - 1)  # the latest session
+        self.query_one("#none").display = not self.entries
+        table.display = bool(self.entries)
+        if self.entries:
+            table.move_cursor(row=len(self.entries) - 1)  # the latest session
             table.focus()
 
-    def log_for(self, key: str) -> SessionLog:
-        return next(log for log in self.logs if str(log.path) == key)
+    def entry_for(self, key: str) -> SessionEntry:
+        return next(entry for entry in self.entries if str(entry.path) == key)
 
     @on(DataTable.RowSelected)
     def _open(self, message: DataTable.RowSelected) -> None:
         if message.row_key.value is not None:
-            self.open(self.log_for(message.row_key.value))
+            self.open(self.entry_for(message.row_key.value))
 
-    def open(self, log: SessionLog) -> None:
+    def open(self, entry: SessionEntry) -> None:
+        """Replay the session (its journal read now, unless read to list it)."""
+        try:
+            log = self.listing.log(entry)
+        except CampaignError as error:  # changed or damaged since it was listed
+            self.notify(str(error), severity="error", markup=False)
+            return
         self.app.push_screen(ReplayScreen(self.folder, self.campaign_name, log, self.t, self.lang))
 
     def action_close(self) -> None:

@@ -1,0 +1,282 @@
+"""The session index: what the session picker and ``gmscreen sessions`` say of each session,
+without reading every journal ever written.
+
+``sessions/index.json`` holds, per journal (by file name), its summary (id, start, events,
+undone, checks, characters involved, first and last sequence number, game time span) and the
+size, mtime and ctime of the journal it was made from. The journals are the truth: an entry is
+used only while its journal's ``lstat`` still shows those three; any other entry, and an index
+that is missing, unreadable, too large, a link, not JSON or of the wrong shape, is made again
+from the journal itself. A hostile index can at worst cost the time of reading the journals.
+
+Only the process holding the campaign's lock writes the index (the live campaign, when it
+opens and when it closes), atomically through :mod:`safe_files` (a link there is replaced,
+never written through): the read-only commands (``gmscreen sessions``, ``gmscreen replay``)
+stay read-only, and two writers never race. Writing it is best effort: it is a cache, and a
+campaign on a read-only medium still lists its sessions, from the journals.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
+from gmscreen.campaign.events import ClockAdvanced
+from gmscreen.campaign.journal import SessionLog, list_sessions, read_session
+from gmscreen.campaign.replay_steps import summarize
+from gmscreen.campaign.safe_files import MIB, component_problem, read_regular, replace_file
+
+INDEX_FILE = "index.json"
+INDEX_TAG = "gmscreen-session-index"
+INDEX_VERSION = 1
+# An entry is a few hundred bytes: 32 MiB is some 80,000 sessions, centuries of weekly play.
+INDEX_LIMIT = 32 * MIB
+_MAX_NUMBER = 2**62
+
+
+@dataclass(frozen=True, slots=True)
+class SessionEntry:
+    """One session as the index keeps it; ``path`` is its journal (not stored: the key is the
+    journal's file name)."""
+
+    path: Path
+    id: str
+    started_at: str  # wall clock, ISO 8601, as the header has it
+    events: int
+    undone: int  # events an undo voided
+    checks: int  # madness check rolls still in effect
+    characters: tuple[str, ...]  # names, in the order they first appear in the events
+    first_seq: int
+    last_seq: int
+    game_start: int  # the game clock when the session began, in seconds
+    game_end: int  # the latest game time any of its events reached
+    size: int  # the journal's size, mtime and ctime when this entry was made
+    mtime_ns: int
+    ctime_ns: int
+
+    def stored(self) -> dict[str, Any]:
+        """The entry's JSON form (everything but the path, which is its key)."""
+        raw = asdict(self)
+        del raw["path"]
+        raw["characters"] = list(self.characters)
+        return raw
+
+
+@dataclass(slots=True)
+class SessionListing:
+    """A campaign's sessions, oldest first, and the journals read to list them.
+
+    ``stale``: the index on disk does not say what ``entries`` say (missing, damaged, an entry
+    rebuilt or left out), so the lock holder should write it again. ``unsettled``: journals
+    written to while they were read (the session being played, in another gmscreen): listed as
+    read, never stored, so they are read again next time.
+    """
+
+    folder: Path
+    entries: list[SessionEntry]
+    stale: bool = False
+    read: dict[Path, SessionLog] = field(default_factory=dict)
+    unsettled: set[Path] = field(default_factory=set)
+
+    def log(self, entry: SessionEntry) -> SessionLog:
+        """The session's journal: the one read while listing, else read now.
+
+        Raises :class:`CampaignFileError` if it cannot be read (changed since it was listed).
+        """
+        log = self.read.get(entry.path)
+        if log is None:
+            log = self.read[entry.path] = read_session(entry.path)
+        return log
+
+    def pick(self, session: str | None) -> SessionEntry:
+        """The session ``session`` names (its id or its journal's file name), or the last one.
+
+        Raises :class:`CampaignError` if there are no sessions or none is named ``session``.
+        """
+        if not self.entries:
+            raise CampaignError("this campaign has no sessions yet")
+        if session is None:
+            return self.entries[-1]
+        for entry in self.entries:
+            if session in (entry.id, entry.path.name):
+                return entry
+        raise CampaignError(
+            f"no session {session!r}: choose one of {', '.join(e.id for e in self.entries)}"
+        )
+
+
+def index_path(sessions: Path) -> Path:
+    return sessions / INDEX_FILE
+
+
+def summary_entry(log: SessionLog, st: os.stat_result) -> SessionEntry:
+    """The entry for ``log``, read from a journal whose ``lstat`` was ``st``."""
+    summary = summarize(log)
+    start = log.header.state.clock
+    end = max(
+        [
+            start,
+            *(e.data.after if isinstance(e.data, ClockAdvanced) else e.game for e in log.events),
+        ]
+    )
+    return SessionEntry(
+        path=log.path,
+        id=summary.id,
+        started_at=summary.started_at,
+        events=summary.events,
+        undone=summary.undone,
+        checks=summary.checks,
+        characters=summary.characters,
+        first_seq=log.header.first_seq,
+        last_seq=log.last_seq,
+        game_start=start,
+        game_end=end,
+        size=st.st_size,
+        mtime_ns=st.st_mtime_ns,
+        ctime_ns=st.st_ctime_ns,
+    )
+
+
+def list_entries(sessions: Path, known: Sequence[SessionLog] = ()) -> SessionListing:
+    """Every session in the ``sessions`` folder, from the index where it is still true.
+
+    A journal the index does not describe as it is now is summarized from ``known`` (journals
+    the caller has just read, under the lock) or read. Raises :class:`CampaignFileError` with
+    every journal that cannot be read, as :func:`store.load_sessions` does.
+    """
+    paths = list_sessions(sessions)
+    listing = SessionListing(sessions.parent, [])
+    if not paths:
+        return listing
+    stored = _read_index(index_path(sessions))
+    by_path = {log.path: log for log in known}
+    listing.stale = stored is None or set(stored) != {p.name for p in paths}
+    problems: list[Problem] = []
+    for path in paths:
+        try:
+            st = os.lstat(path)
+        except OSError as error:
+            problems.append(Problem(path, 0, f"cannot read: {error.strerror}"))
+            continue
+        entry = _stored_entry((stored or {}).get(path.name), path, st)
+        if entry is None:
+            listing.stale = True
+            try:
+                entry = _rebuilt(path, st, by_path.get(path), listing)
+            except CampaignFileError as error:
+                problems.extend(error.problems)
+                continue
+        listing.entries.append(entry)
+    if problems:
+        raise CampaignFileError(problems)
+    return listing
+
+
+def _rebuilt(
+    path: Path, st: os.stat_result, known: SessionLog | None, listing: SessionListing
+) -> SessionEntry:
+    if known is not None:
+        return summary_entry(known, st)
+    log = listing.read[path] = read_session(path)
+    after = os.lstat(path)
+    if _identity(after) != _identity(st):
+        listing.unsettled.add(path)  # it changed as it was read: which state did we read?
+    return summary_entry(log, after)
+
+
+def _identity(st: os.stat_result) -> tuple[int, int, int]:
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def write_index(listing: SessionListing) -> bool:
+    """Write the listing's index if it is stale; True if written. Call it holding the lock.
+
+    Best effort: an index that cannot be written (a read-only folder, a full disk) is simply
+    not written, and the journals are read again next time.
+    """
+    if not listing.stale:
+        return False
+    entries = {e.path.name: e.stored() for e in listing.entries if e.path not in listing.unsettled}
+    raw = {"type": INDEX_TAG, "version": INDEX_VERSION, "sessions": entries}
+    data = json.dumps(raw, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    sessions = listing.folder / "sessions"
+    try:
+        replace_file(sessions, INDEX_FILE, data)
+    except (OSError, CampaignError):
+        return False
+    listing.stale = False
+    return True
+
+
+def _read_index(path: Path) -> dict[str, Any] | None:
+    """The index's entries by file name, or None if it is missing or damaged in any way."""
+    try:
+        data = read_regular(path, INDEX_LIMIT)  # a link, a FIFO, too large: refused, not followed
+        raw = json.loads(data)
+    except (OSError, CampaignFileError, ValueError, RecursionError):
+        return None
+    if not isinstance(raw, dict) or raw.get("type") != INDEX_TAG:
+        return None
+    if raw.get("version") != INDEX_VERSION or not isinstance(raw.get("sessions"), dict):
+        return None
+    sessions: dict[str, Any] = raw["sessions"]
+    return sessions
+
+
+_NUMBERS = ("events", "undone", "checks", "first_seq", "last_seq", "game_start", "game_end")
+_IDENTITY = ("size", "mtime_ns", "ctime_ns")
+
+
+def _number(value: Any, low: int = 0) -> bool:
+    return type(value) is int and low <= value <= _MAX_NUMBER
+
+
+def _stored_entry(raw: Any, path: Path, st: os.stat_result) -> SessionEntry | None:
+    """The stored entry if it is well formed, consistent and still describes the journal."""
+    if not isinstance(raw, Mapping) or not stat.S_ISREG(st.st_mode):
+        return None
+    if not all(type(raw.get(key)) is int for key in _IDENTITY):
+        return None
+    if tuple(raw[key] for key in _IDENTITY) != _identity(st):
+        return None
+    if not all(_number(raw.get(key)) for key in _NUMBERS):
+        return None
+    session_id, started, names = raw.get("id"), raw.get("started_at"), raw.get("characters")
+    if not isinstance(session_id, str) or component_problem(session_id) is not None:
+        return None
+    if not isinstance(started, str) or not isinstance(names, list):
+        return None
+    if not all(isinstance(name, str) for name in names):
+        return None
+    events, first, last = raw["events"], raw["first_seq"], raw["last_seq"]
+    consistent = (
+        first >= 1
+        and last - first + 1 == events  # a journal's events are numbered without gaps
+        and raw["undone"] <= events
+        and raw["checks"] <= events
+        and raw["game_start"] <= raw["game_end"]
+        and len(names) <= events
+    )
+    if not consistent:
+        return None
+    return SessionEntry(
+        path=path,
+        id=session_id,
+        started_at=started,
+        events=events,
+        undone=raw["undone"],
+        checks=raw["checks"],
+        characters=tuple(names),
+        first_seq=first,
+        last_seq=last,
+        game_start=raw["game_start"],
+        game_end=raw["game_end"],
+        size=st.st_size,
+        mtime_ns=st.st_mtime_ns,
+        ctime_ns=st.st_ctime_ns,
+    )

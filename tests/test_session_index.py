@@ -1,0 +1,469 @@
+"""The session index (``sessions/index.json``): made from the journals, never trusted over them.
+
+It is rebuilt when it is missing, when a journal changed behind it, when it is garbage; a hostile
+index (a link, huge, a FIFO, wrong types, lies under a stale identity) never crashes the listing
+nor changes what it says. Only the lock holder (the live campaign) writes it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gmscreen.campaign import safe_files
+from gmscreen.campaign.journal import list_sessions, read_session
+from gmscreen.campaign.live import open_campaign
+from gmscreen.campaign.model import Settings
+from gmscreen.campaign.paths import create_campaign
+from gmscreen.campaign.session_index import (
+    INDEX_LIMIT,
+    SessionEntry,
+    list_entries,
+    summary_entry,
+)
+from gmscreen.campaign.store import sessions_dir
+from gmscreen.cli import main
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="symlinks and FIFOs as on POSIX")
+
+
+def clock_on(day: int) -> Callable[[], datetime]:
+    return lambda: datetime(2025, 3, day, 20, 0, tzinfo=UTC)
+
+
+def play_sessions(root: Path) -> Path:
+    """Three sessions on three evenings: characters added, gains and notes, a check and an undo."""
+    folder = create_campaign(root, "Imrryr", Settings(auto_check=False))
+    rng = random.Random(4)
+    with open_campaign(folder, rng=rng, clock=clock_on(1)) as live:
+        live.add_character("Artinar", 13, chaos=43, balance=32, law=47)
+        live.add_character("Vadhra", 11, chaos=60, law=10)
+    with open_campaign(folder, rng=rng, clock=clock_on(8)) as live:
+        live.gain("artinar", "elemental")
+        live.note("the ruins of Imrryr", "vadhra")
+        live.next_round()
+    with open_campaign(folder, rng=rng, clock=clock_on(15)) as live:
+        live.gain("vadhra", "demon", {"pow": 16})
+        live.gain("artinar", "chaos_god_worst")
+        live.note("to be undone")
+        live.undo()
+        check = live.start_check("artinar")
+        while check.phase != "done":
+            check.roll() if check.phase == "roll" else check.choose_kind()
+    return folder
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return play_sessions(tmp_path_factory.mktemp("played"))
+
+
+@pytest.fixture
+def folder(played: Path, tmp_path: Path) -> Path:
+    """A fresh copy of the played campaign, its index written by the live campaign (copies keep
+    the journals' mtimes, not their ctimes: opening it once brings the index up to date)."""
+    target = tmp_path / "imrryr"
+    shutil.copytree(played, target)
+    with open_campaign(target, rng=random.Random(1), clock=clock_on(20)):
+        pass
+    return target
+
+
+def index_of(folder: Path) -> Path:
+    return sessions_dir(folder) / "index.json"
+
+
+def truth(folder: Path) -> list[SessionEntry]:
+    """What the journals themselves say, each read now."""
+    return [
+        summary_entry(read_session(p), os.lstat(p)) for p in list_sessions(sessions_dir(folder))
+    ]
+
+
+def journals(folder: Path) -> list[Path]:
+    return list_sessions(sessions_dir(folder))
+
+
+def sessions_output(folder: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(["sessions", str(folder)]) == 0
+    return capsys.readouterr().out
+
+
+# --- made by the live campaign, used while true ----------------------------------------------
+
+
+def test_the_live_campaign_writes_an_index_that_lists_without_reading_a_journal(
+    folder: Path,
+) -> None:
+    assert index_of(folder).is_file()
+    listing = list_entries(sessions_dir(folder))
+    assert listing.read == {} and not listing.stale
+    assert listing.entries == truth(folder)
+    first, second, third = listing.entries
+    assert [e.id for e in listing.entries] == ["2025-03-01-1", "2025-03-08-1", "2025-03-15-1"]
+    assert (first.events, first.first_seq, first.last_seq) == (2, 1, 2)
+    assert first.characters == ("Artinar", "Vadhra")
+    assert second.characters == ("Artinar", "Vadhra") and second.game_end > second.game_start
+    assert third.undone == 1 and third.checks >= 1 and third.first_seq == second.last_seq + 1
+    assert third.started_at.startswith("2025-03-15T20:00")
+
+
+def test_closing_a_session_adds_it_to_the_index(folder: Path) -> None:
+    with open_campaign(folder, rng=random.Random(2), clock=clock_on(22)) as live:
+        live.note("one more evening")
+    listing = list_entries(sessions_dir(folder))
+    assert listing.read == {}  # the new session too is in the index, as it is on disk
+    assert [e.id for e in listing.entries][-1] == "2025-03-22-1"
+    assert listing.entries == truth(folder)
+
+
+# --- rebuilt --------------------------------------------------------------------------------
+
+
+def test_a_deleted_index_is_rebuilt_from_the_journals(folder: Path) -> None:
+    index_of(folder).unlink()
+    listing = list_entries(sessions_dir(folder))
+    assert listing.entries == truth(folder)
+    assert sorted(listing.read) == journals(folder) and listing.stale
+    assert not index_of(folder).exists()  # listing is read-only: the lock holder writes it
+    with open_campaign(folder, rng=random.Random(1), clock=clock_on(20)):
+        pass
+    assert index_of(folder).is_file()
+    assert list_entries(sessions_dir(folder)).read == {}
+
+
+def test_a_journal_cut_short_behind_the_index_is_read_again(folder: Path) -> None:
+    journal = journals(folder)[2]
+    before = os.stat(journal)
+    lines = journal.read_bytes().splitlines(keepends=True)
+    journal.write_bytes(b"".join(lines[:-1]))  # one event fewer ...
+    os.utime(journal, ns=(before.st_atime_ns, before.st_mtime_ns))  # ... and the old mtime
+    listing = list_entries(sessions_dir(folder))
+    assert list(listing.read) == [journal]  # only the one that changed
+    assert listing.entries[2].events == len(lines) - 2
+    assert listing.entries == truth(folder)
+
+
+def test_a_same_size_edit_with_the_old_mtime_is_still_seen(folder: Path) -> None:
+    """Size and mtime can be put back by hand; the ctime cannot."""
+    journal = journals(folder)[1]
+    before = os.stat(journal)
+    data = journal.read_bytes()
+    assert data.count(b'"name":"Vadhra"') == 1  # in the header's state
+    journal.write_bytes(data.replace(b'"name":"Vadhra"', b'"name":"Vidhra"'))
+    os.utime(journal, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert os.stat(journal).st_size == before.st_size
+    listing = list_entries(sessions_dir(folder))
+    assert listing.entries[1].characters == ("Artinar", "Vidhra")
+    assert listing.entries == truth(folder)
+
+
+def test_a_journal_gone_or_added_behind_the_index(folder: Path) -> None:
+    first, second, third = journals(folder)
+    second.unlink()
+    copy = sessions_dir(folder) / "2025-03-29-1.jsonl"
+    shutil.copyfile(third, copy)
+    listing = list_entries(sessions_dir(folder))
+    assert [e.path for e in listing.entries] == [first, third, copy]
+    assert listing.stale and list(listing.read) == [copy]
+    assert listing.entries == truth(folder)
+
+
+def test_a_damaged_journal_is_named_as_without_the_index(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    journal = journals(folder)[1]
+    lines = journal.read_bytes().split(b"\n")
+    journal.write_bytes(b"\n".join([lines[0], b"{not json", *lines[1:]]))
+    assert main(["sessions", str(folder)]) == 1
+    assert f"{journal}:2: not valid JSON" in capsys.readouterr().err
+
+
+# --- garbage and hostile indexes ----------------------------------------------------------
+
+
+def real_index(folder: Path) -> dict[str, Any]:
+    raw: dict[str, Any] = json.loads(index_of(folder).read_bytes())
+    return raw
+
+
+GARBAGE = [
+    b"",
+    b"\x00\xff\xfe not even text",
+    b"[]",
+    b"null",
+    b'"index"',
+    b'{"type": "gmscreen-session-index", "version": 2, "sessions": {}}',
+    b'{"type": "gmscreen-session-index", "version": 1, "sessions": []}',
+    b'{"type": "something else", "version": 1, "sessions": {}}',
+    b"[" * 200_000 + b"]" * 200_000,  # deeper than the parser goes
+    b'{"type": "gmscreen-session-index", "version": 1, "sessions": {"x": ' + b"[" * 50_000,
+]
+
+
+@pytest.mark.parametrize("data", GARBAGE, ids=range(len(GARBAGE)))
+def test_a_garbage_index_is_rebuilt(
+    folder: Path, data: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    expected = sessions_output(folder, capsys)
+    index_of(folder).write_bytes(data)
+    listing = list_entries(sessions_dir(folder))
+    assert listing.entries == truth(folder) and listing.stale
+    assert sessions_output(folder, capsys) == expected
+    with open_campaign(folder, rng=random.Random(1), clock=clock_on(20)):
+        pass
+    assert list_entries(sessions_dir(folder)).read == {}  # written again, whole
+
+
+def _lie(entry: dict[str, Any]) -> None:
+    """Every figure of the entry changed (consistently: first to last seq still spans the events)."""
+    entry.update(events=entry["events"] + 5, last_seq=entry["last_seq"] + 5, checks=0, undone=0)
+    entry.update(id="2099-01-01-1", characters=["Nobody"], started_at="2099-01-01T00:00")
+
+
+@pytest.mark.parametrize("field", ["size", "mtime_ns", "ctime_ns"])
+def test_an_index_that_lies_under_a_stale_identity_is_not_believed(
+    folder: Path, field: str
+) -> None:
+    raw = real_index(folder)
+    for entry in raw["sessions"].values():
+        _lie(entry)
+        entry[field] += 1
+    index_of(folder).write_text(json.dumps(raw))
+    assert list_entries(sessions_dir(folder)).entries == truth(folder)
+
+
+@pytest.fixture
+def pristine(folder: Path) -> bytes:
+    """The index as the live campaign wrote it (hypothesis's examples share one folder)."""
+    return index_of(folder).read_bytes()
+
+
+FIELD_TYPES: dict[str, type] = {
+    "id": str,
+    "started_at": str,
+    "characters": list,
+    **dict.fromkeys(
+        ["events", "undone", "checks", "first_seq", "last_seq", "game_start", "game_end"], int
+    ),
+    **dict.fromkeys(["size", "mtime_ns", "ctime_ns"], int),
+}
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner),
+    max_leaves=6,
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    field=st.sampled_from(sorted(FIELD_TYPES)),
+    value=JSON_VALUES,
+    which=st.integers(0, 2),
+)
+def test_an_entry_with_a_value_of_the_wrong_type_is_rebuilt(
+    folder: Path, pristine: bytes, field: str, value: Any, which: int
+) -> None:
+    wanted = FIELD_TYPES[field]
+    if type(value) is wanted or (wanted is list and isinstance(value, list) and not value):
+        return  # a value of the right type is a figure, and the index's figures are believed
+    raw = json.loads(pristine)
+    entry = list(raw["sessions"].values())[which]
+    entry[field] = value
+    index_of(folder).write_text(json.dumps(raw))
+    listing = list_entries(sessions_dir(folder))
+    assert listing.entries == truth(folder)
+    assert list(listing.read) == [journals(folder)[which]]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"id": "../../outside"},
+        {"id": "a/b"},
+        {"id": "tab\there"},
+        {"events": -1},
+        {"events": 2**70},
+        {"events": True},
+        {"first_seq": 0},
+        {"last_seq": 10**6},  # first to last no longer spans the events
+        {"undone": 10**6},
+        {"game_end": -5},
+        {"characters": [1, 2]},
+        {"characters": ["x"] * 500},  # more names than events
+    ],
+    ids=str,
+)
+def test_an_entry_that_cannot_be_true_is_rebuilt(folder: Path, change: dict[str, Any]) -> None:
+    raw = real_index(folder)
+    entry = list(raw["sessions"].values())[1]
+    entry.update(change)
+    index_of(folder).write_text(json.dumps(raw))
+    listing = list_entries(sessions_dir(folder))
+    assert listing.entries == truth(folder)
+    assert list(listing.read) == [journals(folder)[1]]
+
+
+def test_entries_for_files_that_are_not_journals_are_ignored(folder: Path) -> None:
+    raw = real_index(folder)
+    fake = dict(next(iter(raw["sessions"].values())))
+    raw["sessions"]["../../campaign.toml"] = fake
+    raw["sessions"]["2030-01-01-1.jsonl"] = fake  # no such journal
+    index_of(folder).write_text(json.dumps(raw))
+    listing = list_entries(sessions_dir(folder))
+    assert listing.entries == truth(folder)
+    assert listing.read == {} and listing.stale  # the real entries hold; the others go
+
+
+@posix_only
+def test_an_index_linked_elsewhere_is_not_read_and_is_replaced_not_written_through(
+    folder: Path, tmp_path: Path
+) -> None:
+    raw = real_index(folder)
+    for entry in raw["sessions"].values():
+        _lie(entry)  # identity intact: believed, were the link followed
+    outside = tmp_path / "outside.json"
+    outside.write_text(json.dumps(raw))
+    planted = outside.read_bytes()
+    index_of(folder).unlink()
+    index_of(folder).symlink_to(outside)
+    assert list_entries(sessions_dir(folder)).entries == truth(folder)
+    with open_campaign(folder, rng=random.Random(1), clock=clock_on(20)):
+        pass
+    assert not index_of(folder).is_symlink() and index_of(folder).is_file()
+    assert outside.read_bytes() == planted
+    assert list_entries(sessions_dir(folder)).read == {}
+
+
+def test_a_huge_index_is_not_read(folder: Path) -> None:
+    with open(index_of(folder), "r+b") as out:
+        out.truncate(INDEX_LIMIT + 1)  # sparse: nothing on disk, and never read
+    listing = list_entries(sessions_dir(folder))
+    assert listing.entries == truth(folder) and listing.stale
+
+
+@posix_only
+def test_a_fifo_index_never_blocks(folder: Path) -> None:
+    index_of(folder).unlink()
+    os.mkfifo(index_of(folder))
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from gmscreen.campaign.session_index import list_entries\n"
+        "print(len(list_entries(Path(sys.argv[1])).entries))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(sessions_dir(folder))],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "3"
+
+
+def test_a_journal_written_to_as_it_is_read_is_listed_but_not_kept(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The session being played in another gmscreen grows while a listing reads it: what was
+    read is listed, and the index does not keep it under the identity of a later state."""
+    from gmscreen.campaign import session_index
+
+    growing = journals(folder)[2]
+    index_of(folder).unlink()
+    real = session_index.read_session
+
+    def read_then_append(path: Path) -> Any:
+        log = real(path)
+        if path == growing:
+            with open(path, "ab") as out:
+                out.write(b"\n")
+        return log
+
+    monkeypatch.setattr(session_index, "read_session", read_then_append)
+    listing = list_entries(sessions_dir(folder))
+    assert listing.unsettled == {growing}
+    session_index.write_index(listing)
+    monkeypatch.setattr(session_index, "read_session", real)
+    again = list_entries(sessions_dir(folder))
+    assert list(again.read) == [growing]  # not believed: read again
+
+
+# --- the command and the picker -------------------------------------------------------------
+
+
+@pytest.fixture
+def reads(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
+    """How many times each file of the campaign was opened for reading, by name."""
+    counts: Counter[str] = Counter()
+    real = safe_files.open_regular
+
+    def spy(path: Path, flags: int, mode: int = 0o644) -> int:
+        if not flags & (os.O_WRONLY | os.O_RDWR) and path.is_relative_to(folder):
+            counts[path.name] += 1
+        return real(path, flags, mode)
+
+    monkeypatch.setattr(safe_files, "open_regular", spy)
+    yield counts
+
+
+def test_gmscreen_sessions_reads_only_the_index(
+    folder: Path, reads: Counter[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = sessions_output(folder, capsys)
+    assert reads == Counter({"campaign.toml": 1, "index.json": 1})
+    lines = out.splitlines()
+    assert len(lines) == 4 and lines[1].startswith("2025-03-01-1     2025-03-01 20:00")
+    index_of(folder).unlink()
+    assert sessions_output(folder, capsys) == out  # the same, from the journals
+
+
+def test_the_picker_lists_from_the_index_and_reads_the_journal_it_opens(
+    folder: Path, reads: Counter[str]
+) -> None:
+    import asyncio
+
+    from textual.widgets import DataTable
+
+    from gmscreen.tui.replay_app import make_replay_app
+    from gmscreen.tui.screens.replay import ReplayScreen
+    from gmscreen.tui.screens.replay_picker import SessionPicker
+
+    async def run() -> None:
+        app = make_replay_app(folder, None, config_path=None, strict=True, animations=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            picker = app.screen
+            assert isinstance(picker, SessionPicker)
+            assert picker.query_one(DataTable).row_count == 3
+            assert reads == Counter({"campaign.toml": 1, "index.json": 1})
+            await pilot.press("up", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+            assert app.screen.session.header.id == "2025-03-08-1"
+            assert reads[journals(folder)[1].name] == 1
+            await pilot.press("escape")
+            journals(folder)[0].write_bytes(b"{damaged after it was listed\n")
+            await pilot.press("up", "enter")
+            await pilot.pause()
+            assert app.screen is picker  # not opened, and said so
+            shown = [str(n.message) for n in app._notifications]
+            assert any("2025-03-01-1.jsonl:1" in text for text in shown), shown
+
+    asyncio.run(run())

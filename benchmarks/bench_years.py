@@ -42,6 +42,7 @@ from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Campaign, Settings
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.reducer import fold
+from gmscreen.campaign.session_index import list_entries
 from gmscreen.campaign.store import read_checkpoint, sessions_dir, write_checkpoint
 from gmscreen.tui.app import make_app
 from gmscreen.tui.screens.replay import ReplayScreen
@@ -59,6 +60,7 @@ NAMES = (
 )  # fmt: skip
 MARKER = b"Zarozinia"  # a name on the roster: the GM's screen is up
 FIRST_DAY = date(2007, 1, 6)
+SESSIONS_IMPORTS = "import gmscreen.cli, gmscreen.cli.campaign_cmds"  # what the command loads
 
 
 def fixed_clock() -> datetime:
@@ -245,6 +247,16 @@ def main() -> None:
         for n, times in listing.items():
             print(summary(f"gmscreen sessions, {n} session(s)", times))
         ratio(f"gmscreen sessions, {SIZES[-1]} sessions to 1", listing[SIZES[-1]], listing[1], "")
+        startup = [
+            run_command([sys.executable, "-c", SESSIONS_IMPORTS]) for _ in range(COMMAND_RUNS)
+        ]
+        print(summary("  of which Python and gmscreen sessions' imports alone", startup))
+        in_process = []
+        for _ in range(COMMAND_RUNS):
+            start = time.perf_counter()
+            list_entries(sessions_dir(big))
+            in_process.append(time.perf_counter() - start)
+        print(summary(f"  listing {SIZES[-1]} sessions in-process (the index)", in_process))
         print(
             f"{'gmscreen sessions on 1,000 sessions, median':<{WIDTH}}"
             f" {statistics.median(listing[SIZES[-1]]):.2f} s (target <= 0.5 s)"

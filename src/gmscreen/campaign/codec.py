@@ -68,16 +68,22 @@ def _drop_none(value: Any) -> Any:
     return value
 
 
-def to_toml(c: Campaign) -> str:
+def checkpoint_values(c: Campaign) -> dict[str, Any]:
+    """The campaign as campaign.toml holds it: plain values, TOML-ready (no None, trees as text)."""
     raw = campaign_to_dict(c)
     for ch in raw["characters"]:
         for item in ch["inventory"]:
             item["tree"] = json.dumps(item["tree"], ensure_ascii=False, sort_keys=True)
     if not raw["settings"]["language"]:
         del raw["settings"]["language"]  # not chosen: the GM's config or locale decides
+    values: dict[str, Any] = _drop_none(raw)
+    return values
+
+
+def to_toml(c: Campaign) -> str:
     import tomli_w  # only writing needs it: opening a campaign does not load it
 
-    return HEADER + tomli_w.dumps(_drop_none(raw))
+    return HEADER + tomli_w.dumps(checkpoint_values(c))
 
 
 # --- reading ---------------------------------------------------------------------------------

@@ -24,16 +24,16 @@ from gmscreen.campaign.journal import SessionLog, set_aside
 from gmscreen.campaign.lock import CampaignLock, acquire
 from gmscreen.campaign.model import Campaign, Character, Item
 from gmscreen.campaign.reducer import ReplayError, apply, fold, void_actions
-from gmscreen.campaign.safe_files import CHECKPOINT_LIMIT, UnsafeFile, read_regular, resolve_folder
-from gmscreen.campaign.session_journal import SessionJournal
+from gmscreen.campaign.safe_files import UnsafeFile, resolve_folder
 from gmscreen.campaign.session_index import list_entries, write_index
+from gmscreen.campaign.session_journal import SessionJournal
 from gmscreen.campaign.store import (
     campaign_file,
     load_sessions,
     read_checkpoint,
     recover,
     sessions_dir,
-    write_checkpoint,
+    update_checkpoint,
 )
 from gmscreen.rules import dice, madness
 from gmscreen.rules.dice import Roll
@@ -83,7 +83,8 @@ class LiveCampaign:
         # Set by close() when campaign.toml could not be written: what was kept instead.
         self.close_problem: str | None = None
         self._lock = lock
-        self._disk = disk
+        self._disk = disk  # campaign.toml as last read or written
+        self._written: dict[str, Any] | None = None  # the values last written there
         self._clock = clock
         self._checkpoint_every = checkpoint_every
         self._unsaved = 0
@@ -320,24 +321,20 @@ class LiveCampaign:
     # --- saving -------------------------------------------------------------------------------
 
     def checkpoint(self) -> None:
-        """Write campaign.toml now (atomically), unless someone broke it by hand meanwhile.
+        """Write campaign.toml now (atomically) into the GM's document: comments and layout kept.
 
-        Raises :class:`CampaignFileError` (a checkpoint broken by hand: left as it is) or
-        :class:`WriteFault`; the journal has every event either way.
+        If the GM edited it while the campaign was open, a readable edit is merged and told (see
+        ``notice_listeners``); one that cannot be read is refused (:class:`CampaignFileError`,
+        the file left as it is). A file the system refuses to write is :class:`WriteFault`; the
+        journal has every event either way.
         """
-        path = campaign_file(self.folder)
         try:
-            on_disk = read_regular(path, CHECKPOINT_LIMIT)
-        except FileNotFoundError:
-            on_disk = self._disk
+            written = update_checkpoint(self.folder, self.state, self._disk, self._written)
         except OSError as error:
             raise self._checkpoint_fault(error) from None
-        if on_disk != self._disk:
-            read_checkpoint(self.folder)  # raises, and leaves the file as it is, if it is broken
-        try:
-            self._disk = write_checkpoint(self.folder, self.state)
-        except OSError as error:
-            raise self._checkpoint_fault(error) from None
+        self._disk, self._written = written.data, written.values
+        if written.notice is not None:
+            self._tell(written.notice)
         self._unsaved = 0
 
     def _checkpoint_fault(self, error: OSError) -> WriteFault:

@@ -9,16 +9,19 @@ checkpoint already includes, the session is refolded from its header instead.
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
-from gmscreen.campaign.codec import parse_toml, to_toml
+from gmscreen.campaign.codec import checkpoint_values, parse_toml, to_toml
 from gmscreen.campaign.errors import CampaignFileError, Problem
 from gmscreen.campaign.journal import SessionLog, list_sessions, read_session
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import ReplayError, fold, void_actions
 from gmscreen.campaign.safe_files import CHECKPOINT_LIMIT, read_regular, replace_file
+from gmscreen.campaign.toml_merge import Merged, merge_values, same_values, write_into
 from gmscreen.campaign.torn_lines import torn_action
 
 CAMPAIGN_FILE = "campaign.toml"
@@ -57,6 +60,80 @@ def write_checkpoint(folder: Path, campaign: Campaign) -> bytes:
     data = to_toml(campaign).encode("utf-8")
     replace_file(folder, CAMPAIGN_FILE, data)
     return data
+
+
+class Written(msgspec.Struct):
+    """A checkpoint as written: its bytes, the game's values written into it (the base of the
+    next merge: a value the GM changed stays the GM's until the game changes it), and what the
+    GM should be told."""
+
+    data: bytes
+    values: dict[str, Any]
+    notice: str | None = None
+
+
+def update_checkpoint(
+    folder: Path, campaign: Campaign, last: bytes, base: dict[str, Any] | None = None
+) -> Written:
+    """Write ``campaign`` into the ``campaign.toml`` on disk, keeping its comments and layout.
+
+    ``last`` is the file as the game last read or wrote it; ``base``, the values it then wrote
+    (default: those of ``last``). If the file is not ``last`` any more, the GM edited it while
+    the campaign was open: an edit that cannot be read is refused (:class:`CampaignFileError`,
+    the file left as it is); one that can is merged (:mod:`toml_merge`) and told in the notice.
+    """
+    path = campaign_file(folder)
+    ours = checkpoint_values(campaign)
+    try:
+        on_disk: bytes | None = read_regular(path, CHECKPOINT_LIMIT)
+    except FileNotFoundError:
+        on_disk = None
+    if on_disk is None:
+        return Written(write_checkpoint(folder, campaign), ours)
+    edited = on_disk != last
+    if edited:
+        read_checkpoint(folder)  # raises, and leaves the file as it is, if it is broken
+    text = on_disk.decode("utf-8")
+    if base is None:
+        base = tomllib.loads(last.decode("utf-8"))
+    merged = merge_values(base, tomllib.loads(text), ours)
+    notice = _merge_notice(path, merged) if edited else None
+    new = _into(text, merged.values, path)
+    if new is None and edited:  # the GM's values cannot stand with the game's: the game's only
+        new = _into(text, ours, path)
+        notice = (
+            f"{path.name} was edited while the campaign was open, and the edit does not fit "
+            "with the game's values: only its comments and layout were kept"
+        )
+    if new is None:
+        new = to_toml(campaign)
+        notice = f"{path.name} could not be written into as it was: it was written afresh"
+    data = new.encode("utf-8")
+    replace_file(folder, CAMPAIGN_FILE, data)
+    return Written(data, ours, notice)
+
+
+def _into(text: str, values: dict[str, Any], path: Path) -> str | None:
+    """``text`` with ``values`` written into it, if that reads back as exactly those values."""
+    try:
+        new = write_into(text, values)
+        parse_toml(new, path)
+    except (ValueError, CampaignFileError):
+        return None
+    return new if same_values(tomllib.loads(new), values) else None
+
+
+def _merge_notice(path: Path, merged: Merged) -> str:
+    said = f"{path.name} was edited while the campaign was open; your edits were kept"
+    if merged.kept:
+        said += f" ({', '.join(merged.kept[:6])}{', …' if len(merged.kept) > 6 else ''})"
+        said += ", and take effect when the campaign is next opened"
+    if merged.conflicts:
+        said += (
+            f"; {', '.join(merged.conflicts[:6])} also changed in play: "
+            "the game's values were written there"
+        )
+    return said
 
 
 def load_sessions(folder: Path, *, damaged_ok: bool = False) -> list[SessionLog]:

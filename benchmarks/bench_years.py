@@ -27,10 +27,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
+from msgspec.structs import replace
 from textual import events as textual_events
 from textual.app import App
 
@@ -161,11 +161,9 @@ async def until_frame(app: App[None], frames: list[float], done: object, start: 
 
 
 def send_key(app: App[None], key: str) -> None:
-    driver = app._driver
-    assert driver is not None
     event = textual_events.Key(key, key if len(key) == 1 else None)
     event.set_sender(app)
-    driver.send_message(event)
+    app.post_message(event)  # what the driver does with a key from the terminal
 
 
 async def picker_and_jumps(folder: Path, jumps: bool) -> tuple[list[float], list[float]]:

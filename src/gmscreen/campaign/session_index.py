@@ -21,9 +21,10 @@ import json
 import os
 import stat
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
 from gmscreen.campaign.events import ClockAdvanced
@@ -39,8 +40,7 @@ INDEX_LIMIT = 32 * MIB
 _MAX_NUMBER = 2**62
 
 
-@dataclass(frozen=True, slots=True)
-class SessionEntry:
+class SessionEntry(msgspec.Struct, frozen=True):
     """One session as the index keeps it; ``path`` is its journal (not stored: the key is the
     journal's file name)."""
 
@@ -61,14 +61,13 @@ class SessionEntry:
 
     def stored(self) -> dict[str, Any]:
         """The entry's JSON form (everything but the path, which is its key)."""
-        raw = asdict(self)
+        raw = msgspec.structs.asdict(self)
         del raw["path"]
         raw["characters"] = list(self.characters)
         return raw
 
 
-@dataclass(slots=True)
-class SessionListing:
+class SessionListing(msgspec.Struct):
     """A campaign's sessions, oldest first, and the journals read to list them.
 
     ``stale``: the index on disk does not say what ``entries`` say (missing, damaged, an entry
@@ -80,8 +79,8 @@ class SessionListing:
     folder: Path
     entries: list[SessionEntry]
     stale: bool = False
-    read: dict[Path, SessionLog] = field(default_factory=dict)
-    unsettled: set[Path] = field(default_factory=set)
+    read: dict[Path, SessionLog] = msgspec.field(default_factory=dict)
+    unsettled: set[Path] = msgspec.field(default_factory=set)
 
     def log(self, entry: SessionEntry) -> SessionLog:
         """The session's journal: the one read while listing, else read now.

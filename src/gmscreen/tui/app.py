@@ -112,6 +112,7 @@ class GMScreenApp(BaseApp):
                 self.live.close_problem = str(error)
 
     def on_unmount(self) -> None:
+        self.live.notice_listeners.clear()  # the screen that told them is gone
         if self.owns_campaign:
             self.live.close()
 

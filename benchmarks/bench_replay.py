@@ -28,6 +28,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from msgspec.structs import replace
@@ -170,14 +171,14 @@ async def screen_jumps(folder: Path, steps: list[int]) -> tuple[list[float], lis
             screen = app.screen
             assert isinstance(screen, ReplayScreen)
             for step in steps:
-                timed(lambda s=step: screen.go(s), update)
+                timed(partial(screen.go, step), update)
             # The same jumps, from the same step, PASSES times: each pass ends where the next
             # starts, and 200 other jumps come between two tries of one jump (the line caches
             # have long forgotten it), so the tries differ only by what the machine did.
             for _ in range(PASSES):
                 for step in steps:
                     start, full_passes[:], passes[:] = screen.step, [], []
-                    seconds, cpu = await to_frame(app, frames, lambda s=step: screen.go(s))
+                    seconds, cpu = await to_frame(app, frames, partial(screen.go, step))
                     first = frames[0][0] if frames else 0.0
                     await pilot.pause()
                     full_gc = sum(t < first for t in full_passes)
@@ -202,7 +203,7 @@ async def bare_updates(count: int) -> list[float]:
         static = app.query_one(Static)
         for _ in range(PASSES):
             for n in range(count):
-                times.append((await to_frame(app, frames, lambda n=n: static.update(str(n))))[0])
+                times.append((await to_frame(app, frames, partial(static.update, str(n))))[0])
                 await pilot.pause()
     return times
 
@@ -230,12 +231,12 @@ def main() -> None:
         steps = [rng.randint(0, replay.steps) for _ in range(2000)]
         jumps: list[float] = []
         for step in steps:
-            timed(lambda s=step: replay.state_at(s), jumps)
+            timed(partial(replay.state_at, step), jumps)
         print(summary("state_at(random step), cached every 64 and after undos", jumps))
 
         baseline: list[float] = []
         for step in steps[:40]:
-            timed(lambda s=step: fold(replay.start, replay.events[:s]), baseline)
+            timed(partial(fold, replay.start, replay.events[:step]), baseline)
         print(summary("baseline: fold from the start, no cache", baseline))
 
         screen_steps = [rng.randint(0, replay.steps) for _ in range(200)]

@@ -53,9 +53,9 @@ def fixed_clock() -> datetime:
 class BareKeyApp(BareApp):
     """The bare app, with a key that changes its line: the baseline for keypress-to-frame."""
 
-    BINDINGS = [("j", "bell", "Bell")]
+    BINDINGS = [("j", "change_line", "Change")]
 
-    def action_bell(self) -> None:
+    def action_change_line(self) -> None:
         self.query_one(Static).update(str(time.perf_counter()))
 
 

@@ -45,14 +45,13 @@ def test_artinar_end_to_end() -> None:
     assert state.madness == 14
 
     seq = CheckSequence(state, fumble_base=1)
-    assert seq.phase == "roll"
-    assert seq.target() == ("law", 47)
+    assert (seq.phase, seq.target()) == ("roll", ("law", 47))
     step = seq.roll(d100(53))
     assert (step.outcome, step.fumble_from) == ("failure", 100)
-    assert seq.phase == "kind"
+    assert (seq.phase, step.outcome) == ("kind", "failure")
     episode = seq.choose_kind(dice.picked("1d6", 1))
     assert (episode.amount, episode.unit, episode.unit_value) == (14, "rounds", 15)
-    assert seq.phase == "done" and seq.outcome == "failure"
+    assert (seq.phase, seq.outcome) == ("done", "failure")
 
     # 14 rounds of 12 seconds later the episode is over and madness halves to 7.
     ending = time_passes({"artinar": seq.state}, now=0, seconds=14 * 12)
@@ -160,7 +159,7 @@ def test_success_repeats_while_still_due_at_equal() -> None:
     state = MadnessState(pow=10, madness=11, law=90, balance=0)
     seq = CheckSequence(state)
     seq.roll(d100(5))
-    assert seq.state.madness == 10 and seq.phase == "roll"  # 10 >= POW 10: check again
+    assert (seq.state.madness, seq.phase) == (10, "roll")  # 10 >= POW 10: check again
     seq.roll(d100(5))
     assert seq.state.madness == 9 and seq.phase == "done" and seq.outcome == "success"
 

@@ -36,7 +36,7 @@ def _undo(seq: int, target: ev.Event) -> ev.Event:
 def sessions(draw: st.DrawFn) -> list[ev.Event]:
     events: list[ev.Event] = []
     for seq in range(1, draw(st.integers(1, 40)) + 1):
-        if events and draw(st.booleans()):
+        if len(events) > 0 and draw(st.booleans()):
             events.append(_undo(seq, draw(st.sampled_from(events))))
         else:
             events.append(_gain(seq, draw(st.integers(0, 99))))

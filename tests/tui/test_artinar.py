@@ -10,13 +10,14 @@ from tests.tui.conftest import SIZE, build, fixed_clock
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.live import LiveCampaign, open_campaign
+from gmscreen.campaign.model import Character
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.check import CheckScreen
 from gmscreen.tui.widgets.roll_log import RollLog
 from gmscreen.tui.widgets.roster import Roster
 
 
-def _artinar(app: GMScreenApp) -> object:
+def _artinar(app: GMScreenApp) -> Character:
     (character,) = app.live.state.characters
     return character
 

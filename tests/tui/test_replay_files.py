@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from tests.tui.conftest import CREW, SIZE, build, fixed_clock
 from tests.tui.replay_helpers import SESSION, build_replay, copy_example, files_of
+from textual.widgets import DataTable
 
 from gmscreen.campaign.journal import read_session
 from gmscreen.campaign.live import open_campaign
@@ -92,9 +93,8 @@ def test_r_on_the_gm_screen_replays_and_escape_comes_back(example: Path) -> None
             assert isinstance(picker, SessionPicker)
             assert [entry.id for entry in picker.entries][:1] == [SESSION]
             assert len(picker.entries) == 2
-            live = picker.query_one("DataTable")
-            live = str(live.get_row_at(1)[0])  # type: ignore[attr-defined]
-            assert "(playing now)" in live
+            table = picker.query_one(DataTable)
+            assert "(playing now)" in str(table.get_row_at(1)[0])
             await pilot.press("up", "enter")
             assert isinstance(app.screen, ReplayScreen)
             assert app.screen.session.header.id == SESSION

@@ -75,6 +75,7 @@ def test_a_jump_shows_what_stepping_there_shows(example: Path) -> None:
             # Who is selected depends on the way there (an event about nobody keeps the last
             # one): select the same one, then the detail pane must show the same too.
             selected = stepped[step][3]
+            assert isinstance(selected, str)
             roster.highlighted = roster.ids.index(selected)
             await pilot.pause()
             assert shown(screen) == stepped[step], f"step {step}"

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tests.tui.conftest import ARTINAR, CREW, SIZE, build
 
+from gmscreen.campaign import events as ev
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.check import CheckScreen
 from gmscreen.tui.screens.main import MainScreen
@@ -80,7 +81,7 @@ async def _artinar_in_spanish(new_campaign: Path) -> None:
         journal = app.live.events
         await pilot.press("q")
     # The journal keeps keys and numbers: the unit is "rounds", whatever the screen said.
-    started = [e.event.data for e in journal if e.event.kind == "episode_started"]
+    started = [e.event.data for e in journal if isinstance(e.event.data, ev.EpisodeStarted)]
     assert started[0].unit == "rounds"
 
 

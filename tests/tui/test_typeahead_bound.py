@@ -16,7 +16,7 @@ from gmscreen.tui.typeahead import InOrderDialog, open_screen, priority
 
 
 class Dialog(InOrderDialog[str]):
-    BINDINGS = priority([Binding("enter", "confirm")])
+    BINDINGS = [*priority([Binding("enter", "confirm")])]
 
     def compose(self) -> ComposeResult:
         yield Static("a dialog")

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from textual.app import SystemCommand
 from textual.screen import Screen
@@ -89,7 +90,7 @@ class GMScreenApp(BaseApp):
 
     # --- commands ----------------------------------------------------------------------------
 
-    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         # ``screen`` is the one the palette was opened over: the main screen's commands act on
         # the main screen, so over any other (replay, item tables, dialogs) they are left out.
         if self.main is not None and screen is self.main:

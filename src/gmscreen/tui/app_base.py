@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.events import Resize
@@ -133,7 +133,7 @@ class BaseApp(App[None]):
 
     # --- commands ----------------------------------------------------------------------------
 
-    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The app's own commands, always; a screen's own commands (its ``PALETTE_COMMANDS``,
         as the item and replay screens have) when the palette is opened over it, run on it."""
         yield from self.system_commands(palette_commands(("app",)), self)

@@ -19,17 +19,17 @@ or a link is refused by name), and every file here is created through :mod:`safe
 
 from __future__ import annotations
 
-import gc
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import IO, Any, ClassVar
 
 import msgspec
 
+from gmscreen import gc_policy
 from gmscreen.campaign.bounds import MAX_DEPTH, MAX_FILE, MAX_LINE
 from gmscreen.campaign.codec import campaign_from_dict, campaign_to_dict
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
@@ -230,25 +230,6 @@ def _line_events(line: bytes) -> list[Event]:
 _ACTION_LINE = msgspec.json.Decoder(list[msgspec.Raw])
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection inside (reference counting still frees what it can).
-
-    Reading a journal makes tens of thousands of dicts and lists (the parse) and events that
-    all live on, none in a cycle (JSON cannot make one): the collector, triggered by the count
-    of new objects, would walk them and the rest of the heap several times for nothing, 15 to
-    110 ms for bench_store's 10,000-event journal. As replay's gc.freeze, for the same reason.
-    The pause is process-wide, so other threads' cycles wait too: a tenth of a second.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def read_session(path: Path, *, damaged_ok: bool = False) -> SessionLog:
     """Read a journal. Raises :class:`CampaignFileError` for anything but a bad last line.
 
@@ -256,7 +237,9 @@ def read_session(path: Path, *, damaged_ok: bool = False) -> SessionLog:
     instead, and the events after it are read (in order, with a gap where it was): opening a
     campaign whose checkpoint already covers the damage needs no more (see ``store.recover``).
     """
-    with _collector_paused():
+    # The decode makes tens of thousands of objects, none in a cycle: the collector would walk
+    # them and the rest of the heap several times for nothing (see gmscreen.gc_policy).
+    with gc_policy.paused():
         return _read_session(path, damaged_ok)
 
 

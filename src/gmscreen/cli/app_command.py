@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import io
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from gmscreen import gc_policy
 from gmscreen.i18n import LANGUAGES, system_language
 
 if TYPE_CHECKING:
@@ -43,29 +43,27 @@ def launch(open_app: Callable[[], BaseApp | int], command: str = "gmscreen") -> 
     run it: the screen's command and ``gmscreen replay`` start up the same way. An unexpected
     error, while opening or inside the app, is one line and a crash log, never status 0
     (:mod:`gmscreen.cli.crash`)."""
-    # Start-up makes tens of thousands of objects that live as long as the process (modules,
-    # Textual's styles, the campaign, the widgets); the cyclic collector would walk them again
-    # and again before the first frame. Paused here, and those objects frozen out of its way
-    # before the app runs (see run_app).
-    gc.disable()
+    # The collector paused through start-up, and back on however it ends (--help, a bad
+    # argument, a campaign that fails): see gmscreen.gc_policy.
     opened: BaseApp | int | None = None
-    try:
-        opened = open_app()
-        if isinstance(opened, int):
-            return opened
-        return run_app(opened, command=command)
-    except Exception as error:  # a bug outside the app's loop: reported, not a traceback
-        import traceback
+    with gc_policy.paused():
+        try:
+            opened = open_app()
+            if isinstance(opened, int):
+                return opened
+            return run_app(opened, command=command)
+        except Exception as error:  # a bug outside the app's loop: reported, not a traceback
+            import traceback
 
-        from gmscreen.cli.crash import report_crash
+            from gmscreen.cli.crash import report_crash
 
-        journal = (
-            opened.journal_path() if opened is not None and not isinstance(opened, int) else None
-        )
-        summary = f"{type(error).__name__}: {error}"
-        return report_crash(command, summary, traceback.format_exc(), journal)
-    finally:
-        gc.enable()  # also when it ends early: --help, a bad argument, a campaign that fails
+            journal = (
+                opened.journal_path()
+                if opened is not None and not isinstance(opened, int)
+                else None
+            )
+            summary = f"{type(error).__name__}: {error}"
+            return report_crash(command, summary, traceback.format_exc(), journal)
 
 
 def _open(argv: Sequence[str]) -> BaseApp | int:
@@ -131,11 +129,7 @@ def run_app(app: BaseApp, command: str = "gmscreen", **options: Any) -> int:
 
     captured = io.StringIO()
     app.error_console = Console(file=captured, width=120, color_system=None, markup=False)
-    gc.freeze()  # what start-up made stays for good: later collections skip it
-    # The first frame is start-up too: with the collector on, some thirty collections of the
-    # objects it makes ran inside it (5-8 ms). On again once it is on the screen (and, if
-    # that never comes, when run() ends).
-    app.when_ready(gc.enable)
+    gc_policy.start_up_done(app.when_ready)  # the collector back on from the first frame
     app.run(**options)
     problem = getattr(app, "quit_problem", None)
     if problem is not None:  # a clean quit that could not write campaign.toml: said, status 1

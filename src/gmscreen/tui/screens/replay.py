@@ -8,7 +8,6 @@ the log, struck through, and stepping skips them.
 
 from __future__ import annotations
 
-import gc
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from gmscreen import gc_policy
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.journal import SessionLog
@@ -44,9 +44,6 @@ from gmscreen.tui.widgets.timeline import Timeline
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)  # steps a second while playing
 DEFAULT_SPEED = 2
 HISTORY_CHUNK = 64  # events per chunk of a character's madness history (see _history)
-FULL_PASS_RARER = 100  # full passes of the collector that much rarer while replaying (on_mount)
-YOUNG_AFTER_FRAME = 10_000  # young objects before the collector runs by itself (see _after_jump)
-MIDDLE_EVERY = 4  # jumps between two collections of the middle generation (see _after_jump)
 
 
 class ReplayScreen(Screen[None]):
@@ -97,11 +94,7 @@ class ReplayScreen(Screen[None]):
         # character id -> (their madness points over the session, and how many of them there
         # are before each chunk of events): built once per character, see _history.
         self._histories: dict[str, tuple[list[int], list[int]]] = {}
-        self._unmounted = False
-        self._gc_threshold: tuple[int, int, int] | None = None
-        self._frozen_before = False  # whether something (start-up) was frozen before mount
-        self._collect_pending = False  # a collection waits for the next frame (_after_jump)
-        self._jumps_drawn = 0
+        self._freeze: gc_policy.ReplayFreeze | None = None  # from on_mount
 
     def _log_lines(self) -> tuple[list[LogEntry], list[range]]:
         """Every event's lines, and for each step the lines of the event it applies."""
@@ -144,49 +137,14 @@ class ReplayScreen(Screen[None]):
             self._history_chunks(character_id)
         self.go(0)
         self.query_one(Roster).focus()
-        # The session (events, cached states, log lines) lives as long as the screen: keep it
-        # out of the collector's full passes, which otherwise stall a frame for ~100 ms now and
-        # then on a 10,000-event session. What was frozen before (the command freezes start-up,
-        # see cli/app_command.run_app) is frozen again once this screen is gone (on_unmount).
-        self._frozen_before = gc.get_freeze_count() > 0
-        gc.freeze()
-        # Again once drawn: the widgets' render and style caches built by the first frames
-        # live as long too, and left in made each full pass ~12 ms instead of ~8, in a frame.
-        self.call_after_refresh(self._freeze_drawn)
-        # A frame allocates thousands of objects (a Strip alone holds seven little caches): full
-        # passes of the collector came every ~30 jumps, 8-25 ms each, inside a frame. While the
-        # replay is shown they come FULL_PASS_RARER times less often; restored when it closes.
-        # The young generations are collected right after each jump's frame (_after_jump):
-        # left to the collector, they were collected inside the frame (~0.7 ms a jump, 2-4 ms
-        # for one jump in ten). Its own threshold stays, raised, as a safety net.
-        young, middle, old = self._gc_threshold = gc.get_threshold()
-        gc.set_threshold(max(young, YOUNG_AFTER_FRAME), middle, old * FULL_PASS_RARER)
-
-    def _after_jump(self) -> None:
-        """Once a jump is on the screen: the young objects it left (cycles among Textual's
-        strips, mostly) collected now, not inside the next jump's frame; the middle generation
-        every MIDDLE_EVERY jumps (as often as the collector itself did, about)."""
-        self._collect_pending = False
-        if self._unmounted:
-            return
-        self._jumps_drawn += 1
-        gc.collect(1 if self._jumps_drawn % MIDDLE_EVERY == 0 else 0)
-
-    def _freeze_drawn(self) -> None:
-        if not self._unmounted:  # never after on_unmount's unfreeze: that would last for good
-            gc.freeze()
+        # The session and the first frame's caches live as long as the screen: frozen out of
+        # the collector's way once drawn, thawed when the screen goes (gmscreen.gc_policy).
+        self._freeze = gc_policy.ReplayFreeze()
+        self.call_after_refresh(self._freeze.drawn)
 
     def on_unmount(self) -> None:
-        self._unmounted = True
-        # Thawed so the screen's objects (widgets hold their parents: cycles) can be collected;
-        # if start-up had been frozen, freeze again once they are gone, or every later full
-        # pass of the GM's evening would walk start-up's objects again.
-        gc.unfreeze()
-        if self._frozen_before:
-            self.app.call_later(_refreeze)
-        if self._gc_threshold is not None:
-            gc.set_threshold(*self._gc_threshold)
-            self._gc_threshold = None
+        if self._freeze is not None:
+            self._freeze.left(self.app.call_later)
 
     @property
     def state(self) -> Campaign:
@@ -212,9 +170,6 @@ class ReplayScreen(Screen[None]):
         self.query_one(Timeline).show(self.steps, self.outcomes, self.step)
         self.query_one(ReplayLog).show_step(self.lines_of[self.step])
         self._refresh_header(state)
-        if not self._collect_pending and self._gc_threshold is not None:
-            self._collect_pending = True
-            self.call_after_refresh(self._after_jump)
 
     def _follow(self, state: Campaign) -> None:
         """Select the character the current event is about, so the detail pane shows them."""
@@ -382,10 +337,3 @@ class ReplayScreen(Screen[None]):
     def action_close(self) -> None:
         self._stop()
         self.dismiss(None)
-
-
-def _refreeze() -> None:
-    """After a replay screen has gone: collect its cycles, then keep what is left (start-up's
-    objects, the GM's screen) out of the collector's way again, as the command had it."""
-    gc.collect()
-    gc.freeze()

@@ -26,6 +26,7 @@ run: $(STAMP)
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/lint-imports --no-cache
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -136,13 +134,3 @@ def test_campaigns_dir_order(tmp_path: Path) -> None:
     assert campaigns_dir(None, {}, tmp_path).name == "campaigns"  # the user data folder
     (tmp_path / "campaigns").mkdir()
     assert campaigns_dir(None, {}, tmp_path) == tmp_path / "campaigns"
-
-
-def test_campaign_layer_never_imports_textual() -> None:
-    code = (
-        "import sys, gmscreen.campaign, gmscreen.campaign.paths, gmscreen.campaign.replay;"
-        "import gmscreen.cli.campaign_cmds;"
-        "print('textual' in sys.modules)"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"

@@ -104,19 +104,6 @@ def test_pow_zero_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert "POW" in capsys.readouterr().err
 
 
-def test_rules_and_check_load_no_textual() -> None:
-    code = (
-        "import sys, gmscreen.rules.dice, gmscreen.rules.madness, gmscreen.rules.madness_check\n"
-        "from gmscreen.cli import main\n"
-        "main(['check', '--pow', '13', '--madness', '14', '--law', '47', '--d100', '53', '--json'])\n"
-        "loaded = [m for m in sys.modules if m == 'textual' or m.startswith('textual.')]\n"
-        "assert not loaded, loaded\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stderr
-    assert '"outcome": "failure"' in done.stdout
-
-
 def test_python_dash_m_runs_the_same_entry_point() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "gmscreen", *ARTINAR, "--d100", "53", "--json"],

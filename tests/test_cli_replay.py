@@ -59,19 +59,6 @@ def test_a_broken_journal_is_named(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "2024-05-03-1.jsonl:2" in capsys.readouterr().err
 
 
-def test_bad_names_load_no_textual() -> None:
-    code = (
-        "import sys\n"
-        "from gmscreen.cli import main\n"
-        "assert main(['replay', 'nowhere', '--dir', '.']) == 2\n"
-        f"assert main(['replay', {str(EXAMPLE)!r}, 'nope']) == 2\n"
-        "loaded = [m for m in sys.modules if m == 'textual' or m.startswith('textual.')]\n"
-        "assert not loaded, loaded[:3]\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stderr
-
-
 def test_replay_of_an_unreadable_folder_is_one_line(tmp_path: Path) -> None:
     """An OSError while opening (here: the campaign path is a file) is a message, not a
     traceback."""

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -238,24 +236,6 @@ def test_export_follows_the_campaign_then_the_config_then_the_locale(
     assert "asaltos" not in capsys.readouterr().out
     assert main(["export", str(session), "--lang", "en"]) == 0  # the session that changed it
     assert "Settings changed: language none → es" in capsys.readouterr().out
-
-
-@pytest.mark.parametrize("command", ["export", "roll", "tables"])
-def test_headless_commands_load_no_textual(command: str, session: Path) -> None:
-    args = {
-        "export": [str(session), "--lang", "es"],
-        "roll": ["merp-1", "--seed", "1"],
-        "tables": [],
-    }[command]
-    code = f"""
-import sys
-from gmscreen.cli import main
-main({[command, *args]!r})
-loaded = sorted(m for m in sys.modules if m == "textual" or m.startswith("textual."))
-assert not loaded, loaded[:5]
-"""
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stderr
 
 
 def test_new_campaign_with_a_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

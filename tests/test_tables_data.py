@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-import subprocess
-import sys
-import textwrap
 from collections import Counter
 
 import pytest
@@ -211,18 +208,3 @@ def test_rolled_rows_follow_the_range_widths(table_id: str) -> None:
         expected = n * (row.hi - row.lo + 1) / table.die.sides
         statistic += (counts[row.index] - expected) ** 2 / expected
     assert statistic < _chi2_critical(len(table.rows) - 1)
-
-
-def test_rules_and_cli_modules_never_import_textual() -> None:
-    code = textwrap.dedent(
-        """
-        import sys
-        import gmscreen.rules.tables, gmscreen.rules.tables_render, gmscreen.rules.merp
-        import gmscreen.cli.roll
-        from gmscreen.cli import main
-        main(["roll", "merp-1", "--seed", "1", "--json"])
-        assert "textual" not in sys.modules, "textual was imported"
-        """
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stderr

@@ -98,13 +98,18 @@ def test_a_replay_never_drawn_leaves_the_freeze_alone() -> None:
     assert gc.get_freeze_count() == frozen and later == []
 
 
-def test_the_policy_changes_no_threshold() -> None:
-    threshold = gc.get_threshold()
+def test_full_passes_are_rarer_only_while_a_replay_is_shown() -> None:
+    """Young and middle collections as they were; the full one FULL_PASS_RARER times rarer
+    from the replay's first frame until it goes, and as before afterwards."""
+    young, middle, old = before = gc.get_threshold()
     later: list[Callable[[], None]] = []
-    with gc_policy.paused():
-        gc_policy.start_up_done(later.append)
     freeze = gc_policy.ReplayFreeze()
+    assert gc.get_threshold() == before
     freeze.drawn()
+    assert gc.get_threshold() == (young, middle, old * gc_policy.FULL_PASS_RARER)
     freeze.left(later.append)
     run_all(later)
-    assert gc.get_threshold() == threshold
+    assert gc.get_threshold() == before
+    never_drawn = gc_policy.ReplayFreeze()
+    never_drawn.left(later.append)
+    assert gc.get_threshold() == before

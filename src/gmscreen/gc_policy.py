@@ -6,14 +6,16 @@ states and lines). The collector, started by counts of new objects, would walk t
 again for nothing. Reference counting frees everything that is not in a cycle meanwhile.
 
 Three moments, each with documented :mod:`gc` calls only (``disable``/``enable``,
-``freeze``/``unfreeze``, ``collect``): no thresholds changed, no collections timed by hand.
+``freeze``/``unfreeze``, ``collect``, ``set_threshold``); no collection is run by hand on the
+key path.
 
 - **Start-up** (``gmscreen`` and ``gmscreen replay``): :func:`paused` around the imports and the
   opening, :func:`start_up_done` just before the app runs: what start-up made is frozen (later
   collections skip it) and the collector comes back once the first frame is on the screen.
 - **Reading a journal**: :func:`paused` (JSON makes no cycles).
-- **A replay screen**: one :class:`ReplayFreeze`: the session is frozen once it is drawn, and
-  thawed and collected when the screen goes (its widgets hold their parents: cycles).
+- **A replay screen**: one :class:`ReplayFreeze`: the session is frozen once it is drawn and
+  full passes are rarer while it is shown; thawed and collected when the screen goes (its
+  widgets hold their parents: cycles).
 
 No Textual here: the campaign layer uses :func:`paused` too.
 """
@@ -23,6 +25,8 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+
+FULL_PASS_RARER = 100  # full passes that much rarer while a replay is shown (ReplayFreeze)
 
 
 @contextmanager
@@ -64,16 +68,27 @@ class ReplayFreeze:
     def __init__(self) -> None:
         self._frozen_before = gc.get_freeze_count() > 0
         self._state = "shown"  # -> "frozen" -> "left"
+        self._threshold: tuple[int, int, int] | None = None
 
     def drawn(self) -> None:
-        if self._state == "shown":  # never after left(): that freeze would last for good
-            gc.freeze()
-            self._state = "frozen"
+        if self._state != "shown":  # never after left(): that freeze would last for good
+            return
+        gc.freeze()
+        self._state = "frozen"
+        # A jump's frame leaves thousands of young objects (a Strip alone holds seven little
+        # caches), so full passes came every ~50 jumps, inside a frame, 5-60 ms each even with
+        # the session frozen (bench_replay): rarer while the replay is shown, as they were
+        # once it goes. Young and middle passes stay as they are (~1 ms, in the frame).
+        young, middle, old = self._threshold = gc.get_threshold()
+        gc.set_threshold(young, middle, old * FULL_PASS_RARER)
 
     def left(self, later: Callable[[Callable[[], None]], object]) -> None:
         """``later`` runs a callback once the messages already queued are handled
         (``App.call_later``). Called from the screen's unmount."""
         was_frozen, self._state = self._state == "frozen", "left"
+        if self._threshold is not None:
+            gc.set_threshold(*self._threshold)
+            self._threshold = None
         if not was_frozen:
             return
         gc.unfreeze()

@@ -14,6 +14,7 @@ from tests.tui.conftest import SIZE
 from tests.tui.replay_helpers import build_replay, copy_example
 from textual.pilot import Pilot
 
+from gmscreen import gc_policy
 from gmscreen.tui.replay_app import ReplayApp
 from gmscreen.tui.screens.replay import ReplayScreen
 
@@ -109,8 +110,8 @@ def test_a_replay_screen_once_gone_is_collected_not_frozen(example: Path) -> Non
     assert alive == [False]
 
 
-def test_the_replay_changes_no_threshold(example: Path) -> None:
-    before = gc.get_threshold()
+def test_full_passes_are_rarer_only_while_the_replay_is_shown(example: Path) -> None:
+    young, middle, old = before = gc.get_threshold()
     seen: list[tuple[int, int, int]] = []
     run_picker(
         example,
@@ -118,4 +119,4 @@ def test_the_replay_changes_no_threshold(example: Path) -> None:
         while_shown=lambda screen: seen.append(gc.get_threshold()),
         once_gone=lambda app: seen.append(gc.get_threshold()),
     )
-    assert seen == [before, before]
+    assert seen == [(young, middle, old * gc_policy.FULL_PASS_RARER), before]

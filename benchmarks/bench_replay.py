@@ -133,8 +133,8 @@ class Jump:
         self.frames = frames  # frames drawn until the screen settled (1: only the first)
         self.full_gc = full_gc  # full passes of the cyclic collector before the first frame
         self.gc_seconds = gc_seconds  # time in the collector (any generation) before it
-        # after it, until the screen is idle: the replay collects a jump's garbage right after
-        # its frame, so a key pressed then waits this long too
+        # after it, until the screen is idle: a key pressed then waits this long too (the
+        # replay no longer collects after each frame: gmscreen.gc_policy)
         self.gc_after = gc_after
 
     def __str__(self) -> str:

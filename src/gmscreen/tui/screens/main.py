@@ -217,6 +217,8 @@ class MainScreen(Screen[None]):
             pane = self.query_one(DetailPane)
         except NoMatches:  # told of a selection before the pane is there
             return
+        if not pane.is_mounted:  # or before it has its lines (the roster can mount first)
+            return
         selected = roster.selected_id
         character = (
             self.state.character(selected)

@@ -198,7 +198,7 @@ _step = st.sampled_from(_COMMON * 4 + _RARE)
 def test_fold_is_one_apply_after_another(steps: list[Any]) -> None:
     """The same state, or the same error, as the reducer that built a Campaign per event."""
     events = [make(n) for n, make in enumerate(steps, start=5)]
-    outcomes = []
+    outcomes: list[Campaign | str] = []
     for replay in (fold, reference_fold, _apply_one_by_one):
         try:
             outcomes.append(replay(START, events))

@@ -252,6 +252,8 @@ class ReplayScreen(Screen[None]):
 
     def _selected(self) -> None:
         """The roster's highlight moved (a key, a click, or a jump following its character)."""
+        if not self.query_one(DetailPane).is_mounted:
+            return  # the roster can mount first (Python 3.13); on_mount's go(0) draws the pane
         state = self.state
         self._refresh_detail(state, self.context(state))
 

@@ -44,19 +44,12 @@ DOCUMENTED = {
     "_fields": "namedtuple's documented field names",
 }
 
-# Every private name we rely on today (Textual 8.2.8), and why. Target: at most three (issue 17).
-# "type-ahead": goes with the one type-ahead recipe (issue 17.1); "tests": tests that reach into
-# the app, to be given a public way. Delete an entry with its last use.
+# Every private name we rely on (Textual 8.2.8), and why. At most three (issue 17). Delete an
+# entry with its last use.
 ALLOWED: dict[str, str] = {
-    # type-ahead
-    "_context": "type-ahead: typeahead.py imports textual._context.active_message_pump",
-    "_modal_binding_chain": "type-ahead: typeahead.py reads Screen's",
-    "_set_forwarded": "type-ahead: typeahead.py marks a Key forwarded",
-    "_driver": "type-ahead: tests/tui/conftest and test_behaviour feed keys to App._driver",
-    "_character_to_key": "type-ahead: tests/tui/conftest imports it from textual.keys",
-    # kept: Textual has no public way to add bindings to one node (harlequin and posting do this)
+    # Textual has no public way to add bindings to one node (harlequin and posting do the same)
     "_bindings": "commands.add_bindings extends DOMNode._bindings",
-    # tests
+    # Textual has no public list of the notifications shown
     "_notifications": "tests: test_behaviour, test_replay_files read App._notifications",
 }
 

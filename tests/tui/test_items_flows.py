@@ -135,7 +135,7 @@ async def _profile(folder: Path) -> None:
         assert "Roll the rest" in names and "Search rows" in names
         await pilot.press("slash", *"gold")
         await settle(app, pilot)
-        assert screen.query_one("#rows").row_count == 4  # type: ignore[attr-defined]  # of 33
+        assert screen.query_one("#rows").row_count == 4  # of 33
     merp = app.live.character("nári").merp
     assert merp is not None and (merp.category, merp.race, merp.points_total) == (
         "dwarf_spell_user",

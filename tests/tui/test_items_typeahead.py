@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import DataTable
@@ -124,10 +125,10 @@ def test_a_refused_roll_overridden_and_its_dice_typed_at_once(tmp_path: Path) ->
     """No points left: Table 2 refuses the typed 97 and asks; "y" overrides, and the sub-rolls
     typed right after answer the roll the override began, as when typed slowly. The question
     used to open from a worker, a message later: the "y" and the dice went to the tables."""
-    keys = ("9", "7", "enter", "y", "3", "enter", "2", "enter", "4", "enter", "2", "enter")
-    keys += ("1", "enter", "escape")  # the last die, then esc: the roll is discarded
+    keys: tuple[str, ...] = ("9", "7", "enter", "y", "3", "enter", "2", "enter", "4", "enter")
+    keys += ("2", "enter", "1", "enter", "escape")  # the last die, then esc: the roll is discarded
 
-    async def run(folder: Path, fast: bool) -> list[dict[str, object]]:
+    async def run(folder: Path, fast: bool) -> list[dict[str, Any]]:
         app = build(folder)
         async with app.run_test(size=SIZE) as pilot:
             screen = await open_tables(app, pilot)
@@ -149,7 +150,7 @@ def test_a_refused_roll_overridden_and_its_dice_typed_at_once(tmp_path: Path) ->
         ("item_rolled", "no_points"),
         ("item_discarded", None),
     ]
-    inputs = fast[0]["data"]["item"]["tree"]["inputs"]  # type: ignore[index]
+    inputs = fast[0]["data"]["item"]["tree"]["inputs"]
     assert [i["roll"]["total"] for i in inputs] == [97, 3, 2, 5, 2, 1]
     assert [(x["kind"], x["data"]) for x in fast] == [(x["kind"], x["data"]) for x in slow]
 

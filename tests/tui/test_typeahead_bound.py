@@ -21,7 +21,7 @@ class Dialog(InOrderDialog[str]):
     def compose(self) -> ComposeResult:
         yield Static("a dialog")
 
-    def action_confirm(self) -> None:
+    async def action_confirm(self) -> None:
         self.dismiss("done")
 
 

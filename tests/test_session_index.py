@@ -387,7 +387,7 @@ def test_a_journal_written_to_as_it_is_read_is_listed_but_not_kept(
 
     growing = journals(folder)[2]
     index_of(folder).unlink()
-    real = session_index.read_session
+    real = session_index.read_session  # type: ignore[attr-defined]
 
     def read_then_append(path: Path) -> Any:
         log = real(path)
@@ -462,7 +462,7 @@ def test_the_picker_lists_from_the_index_and_reads_the_journal_it_opens(
             journals(folder)[0].write_bytes(b"{damaged after it was listed\n")
             await pilot.press("up", "enter")
             await pilot.pause()
-            assert app.screen is picker  # not opened, and said so
+            assert app.screen is picker  # type: ignore[comparison-overlap]  # not opened
             shown = [str(n.message) for n in app._notifications]
             assert any("2025-03-01-1.jsonl:1" in text for text in shown), shown
 

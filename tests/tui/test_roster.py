@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
+from gmscreen.campaign.model import Item, MerpProfile
 from gmscreen.rules.madness import MadnessState
 from gmscreen.tui.commands import bindings
 from gmscreen.tui.i18n import Catalog
@@ -22,6 +23,8 @@ class Someone:
     name: str
     player: str
     sanity: MadnessState
+    merp: MerpProfile | None = None
+    inventory: tuple[Item, ...] = ()
 
 
 t = Catalog(strict=True).t

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import gc
 import os
 import pty
 import random
@@ -38,6 +39,7 @@ from common import SIZE, WIDTH, BareApp, summary
 from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings
 from gmscreen.campaign.paths import create_campaign, make_demo_copy
+from gmscreen.gc_policy import first_frame_drawn
 from gmscreen.tui.app import make_app
 
 RUNS = 7
@@ -216,6 +218,7 @@ async def keypresses(
     results: dict[str, list[float]] = {}
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        first_frame_drawn()  # the collector as the command leaves it once the first frame is up
         for label, key in plan:
             first, last, cpu = await press_to_frame(app, key, frames)
             if first == first:  # a key that changes nothing on screen makes no frame (nan)
@@ -223,6 +226,7 @@ async def keypresses(
                 results.setdefault(f"{label}, settled", []).append(last)
                 results.setdefault(f"{label}, settled, CPU", []).append(cpu)
         app.exit()
+    gc.unfreeze()  # the next app measured starts from the same collector
     return results
 
 

@@ -53,7 +53,17 @@ def start_up_done(when_first_frame: Callable[[Callable[[], None]], None]) -> Non
     then (``BaseApp.when_ready``); if the first frame never comes, :func:`paused` turns the
     collector back on when the command ends."""
     gc.freeze()
-    when_first_frame(gc.enable)
+    when_first_frame(first_frame_drawn)
+
+
+def first_frame_drawn() -> None:
+    """The first frame is on the screen: what the app made to draw it (the GM's screen: its
+    widgets, their styles and drawn lines, living as long as the app) is frozen out of the
+    collector's way like the rest of start-up, and the collector runs again for play. Left in,
+    every full pass walked them again: over 200 characters a full pass took 60-80 ms, and one
+    came with every second gain picker opened (benchmarks/bench_tui.py)."""
+    gc.freeze()
+    gc.enable()
 
 
 class ReplayFreeze:

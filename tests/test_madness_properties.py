@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from gmscreen.rules import dice
 from gmscreen.rules.madness import (
+    MadnessError,
     MadnessState,
     check_odds,
     end_episode,
@@ -48,8 +50,13 @@ def test_gains_never_lower_madness(
     inputs: dict[str, int | str] = {name: value} if name else {}
     expression = gain_dice(key, inputs)
     roll = dice.roll(expression, random.Random(seed)) if expression else None
+    if preset.lowers == "app" and value > state.app:
+        with pytest.raises(MadnessError, match="APP lost is more than"):  # RULES.md: refused
+            gain(state, key, inputs, roll)
+        return
     result = gain(state, key, inputs, roll, adjustment=adjust if preset.adjust else 0)
     assert result.after.madness >= state.madness >= 0
+    assert result.after.app >= 0
     assert result.amount >= 0
 
 

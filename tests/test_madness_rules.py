@@ -255,6 +255,17 @@ def test_app_lost_lowers_app() -> None:
     )
 
 
+def test_app_lost_is_at_most_the_app_the_character_has() -> None:
+    # RULES.md, gains table: "at most the APP the character has; more is refused".
+    state = MadnessState(pow=10, app=5)
+    all_of_it = gain(state, "chaotic_transformation", {"app_lost": 5})
+    assert (all_of_it.after.app, all_of_it.amount) == (0, 10)
+    with pytest.raises(MadnessError, match="6 APP lost is more than the 5 APP") as refused:
+        gain(state, "chaotic_transformation", {"app_lost": 6})
+    assert refused.value.code == "app_lost_too_much"
+    assert refused.value.params == {"lost": 6, "app": 5}
+
+
 def test_a_zero_gain_does_not_block_recovery() -> None:
     state = MadnessState(pow=10, madness=4)
     weak = gain(state, "chaotic_creature", {"pow": 8}, day=3)

@@ -179,6 +179,10 @@ def gain(
         base = value // p.divisor if p.divisor else value * (p.per or 1)
     else:
         base = _whole(inputs, p.amount_input or "amount")
+    if p.lowers == "app" and value > state.app:
+        # RULES.md's decision: a character cannot lose more APP than it has; the GM mistyped
+        # (or the APP on the sheet is out of date): say so rather than clamp silently.
+        raise MadnessError(code="app_lost_too_much", lost=value, app=state.app)
     amount = max(0, base + adjustment)
     changes: dict[str, object] = {"madness": state.madness + amount}
     if p.raises == "chaos":
@@ -186,7 +190,7 @@ def gain(
     elif p.raises == "law":
         changes["law"] = state.law + base
     if p.lowers == "app":
-        changes["app"] = max(0, state.app - value)
+        changes["app"] = state.app - value
     if first_time:
         changes["first_sightings"] = state.first_sightings | {key}
     if amount > 0:

@@ -57,6 +57,9 @@ RAISES: dict[str, Callable[[], object]] = {
     "number_at_most": lambda: numbers.parse_whole(
         "-9", "adjustment", low=None, high=-10, signed=True
     ),
+    "app_lost_too_much": lambda: madness.gain(
+        MadnessState(pow=10, app=4), "chaotic_transformation", {"app_lost": 5}
+    ),
     "madness_off": lambda: actions.check_roll(NO_MODULES, "artinar", dice.typed("d100", 5)),
     "kind_first": lambda: actions.check_roll(STATE, "elric", dice.typed("d100", 5)),
     "mad_already": lambda: actions.check_roll(STATE, "moon-glum", dice.typed("d100", 5)),

@@ -3,9 +3,10 @@
     .venv/bin/python campaigns/make_examples.py
 
 Writes ``campaigns/example`` (an Elric! party with a short past session), ``campaigns/merp-party``
-(a MERP party with background points to spend and one item already rolled) and the demo copy
-shipped with the package (``src/gmscreen/data/demo/example``). Every file is real output of the
-LiveCampaign API, so replay and export have something true to show.
+(a MERP party with background points to spend and one item already rolled) and the demo that
+``make run`` and ``gmscreen --demo`` open (``src/gmscreen/data/demo/party``: both modules at once,
+see :func:`build_demo`). Every file is real output of the LiveCampaign API, so replay and export
+have something true to show.
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from msgspec.structs import replace
+
 from gmscreen.campaign import open_campaign
+from gmscreen.campaign.events import Event
+from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
 from gmscreen.campaign.store import write_checkpoint
 from gmscreen.rules import dice
@@ -26,7 +31,7 @@ from gmscreen.rules.tables import roll_table
 from gmscreen.rules.tables_names import full_name
 
 HERE = Path(__file__).resolve().parent
-DEMO = HERE.parent / "src" / "gmscreen" / "data" / "demo" / "example"
+DEMO = HERE.parent / "src" / "gmscreen" / "data" / "demo" / "party"
 EVENING = datetime(2024, 5, 3, 20, 0, tzinfo=timezone(timedelta(hours=2)))
 
 
@@ -147,6 +152,62 @@ def play_merp_session(folder: Path) -> None:
             live.item_kept(who, str(event.data.item["id"]))  # type: ignore[union-attr]
 
 
+# --- the demo: both modules in one party, so `make run` shows everything ------------------------
+
+# The Elric! party, each with a MERP profile: Elric! characters have no MERP category, so each
+# takes the one nearest its trade (the sorcerer a pure spell user, the archer a non spell user).
+DEMO_PROFILES = {
+    "artinar": MerpProfile("non_spell_user", "Vilmirian", points_total=4),
+    "vadhra": MerpProfile("pure_spell_user", "Pan Tangian", points_total=5),
+    "ylen": MerpProfile("hybrid_spell_user", "Lormyrian", points_total=3),
+    "moryn": MerpProfile("non_spell_user", "Ilmioran", points_total=4),
+}
+
+
+def demo_party() -> Campaign:
+    elric = elric_party()
+    characters = tuple(
+        replace(c, merp=DEMO_PROFILES[c.id]) if c.id in DEMO_PROFILES else c
+        for c in elric.characters
+    )
+    return replace(
+        elric,
+        name="Demo: the Dreaming City",
+        settings=replace(elric.settings, modules=("madness", "merp-items")),
+        characters=characters,
+    )
+
+
+def roll_item(live: LiveCampaign, rng: random.Random, who: str, table_id: str) -> Event:
+    """One item rolled to its end (the first choice wherever the tables ask) and journaled."""
+    resolution = roll_table(merp_tables(), table_id, rng, choices=())
+    while resolution.pending is not None and not resolution.done:
+        resolution.choose(0)
+        resolution.auto(rng)
+    tree = resolution.to_dict()
+    title = re.split(r"[.:;] ", str(tree["tree"].get("text", table_id)))[0]
+    return live.item_rolled(who, table_id, title, tree, 1)
+
+
+def play_demo_sessions(folder: Path) -> None:
+    """Session 1 is the example's evening (madness gains, two checks, an episode, a day's end,
+    notes); session 2, a week later, shares a note with the players and rolls two items (one
+    kept, one still waiting in the inventory), leaving Moryn's check due and points to spend."""
+    play_elric_session(folder)
+    rng = random.Random(1977)
+    with open_campaign(folder, rng=rng, clock=wall_clock(EVENING + timedelta(days=7))) as live:
+        live.note("Among the ruins of Imrryr the companions find a sealed vault.", shared=True)
+        live.note("The vault's guardian wakes if anyone reads the runes aloud.")
+        for who, table_id, keep in (("artinar", TABLE_1, True), ("vadhra", TABLE_2, False)):
+            event = roll_item(live, rng, who, table_id)
+            if keep:
+                live.item_kept(who, str(event.data.item["id"]))  # type: ignore[union-attr]
+
+
+def build_demo(folder: Path = DEMO) -> None:
+    build(folder, demo_party(), play_demo_sessions)
+
+
 def build(folder: Path, campaign: Campaign, play: Callable[[Path], None]) -> None:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
@@ -157,8 +218,7 @@ def build(folder: Path, campaign: Campaign, play: Callable[[Path], None]) -> Non
 def main() -> None:
     build(HERE / "example", elric_party(), play_elric_session)
     build(HERE / "merp-party", merp_party(), play_merp_session)
-    shutil.rmtree(DEMO, ignore_errors=True)
-    shutil.copytree(HERE / "example", DEMO)
+    build_demo()
     print(f"wrote {HERE / 'example'}, {HERE / 'merp-party'} and {DEMO}")
 
 

@@ -21,7 +21,7 @@ ROOT = Path(__file__).parent.parent
 EXAMPLES = [
     ROOT / "campaigns" / "example",
     ROOT / "campaigns" / "merp-party",
-    ROOT / "src" / "gmscreen" / "data" / "demo" / "example",
+    ROOT / "src" / "gmscreen" / "data" / "demo" / "party",
 ]
 
 

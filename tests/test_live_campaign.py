@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import filecmp
+import importlib.util
 import random
 from datetime import UTC, datetime
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -239,14 +241,53 @@ def test_demo_copy_is_fresh_and_leaves_the_source_alone(tmp_path: Path) -> None:
     assert choice.path != source
 
 
-def test_shipped_demo_is_the_repos_example() -> None:
-    shipped, repo = demo_source(), REPO / "campaigns" / "example"
-    match, mismatch, errors = filecmp.cmpfiles(
-        shipped,
-        repo,
-        ["campaign.toml", *[f"sessions/{p.name}" for p in (repo / "sessions").iterdir()]],
+def _make_examples() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "make_examples", REPO / "campaigns" / "make_examples.py"
     )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_shipped_demo_is_what_make_examples_writes(tmp_path: Path) -> None:
+    _make_examples().build_demo(tmp_path / "party")
+    shipped = demo_source()
+    names = ["campaign.toml", *[f"sessions/{p.name}" for p in (shipped / "sessions").iterdir()]]
+    assert sorted(p.name for p in (tmp_path / "party" / "sessions").iterdir()) == sorted(
+        p.name for p in (shipped / "sessions").iterdir()
+    )
+    match, mismatch, errors = filecmp.cmpfiles(shipped, tmp_path / "party", names, shallow=False)
     assert not mismatch and not errors and match
+
+
+def test_the_demo_shows_both_modules() -> None:
+    """What ``make run`` opens: a madness check due, points to spend, an item kept and one
+    waiting, a note shared with the players, and past sessions to replay."""
+    recovered = load(demo_source())
+    state = recovered.state
+    assert set(state.settings.modules) == {"madness", "merp-items"}
+    assert len(recovered.logs) >= 2
+    assert any(
+        c.sanity.madness >= c.sanity.pow and c.sanity.episode is None for c in state.characters
+    )
+    assert any(c.sanity.episode is not None or c.sanity.permanent for c in state.characters)
+    assert all(c.merp is not None and c.merp.points_left > 0 for c in state.characters)
+    kinds = [e.kind for log in recovered.logs for e in log.events]
+    for kind in (
+        "gain",
+        "check_roll",
+        "episode_started",
+        "episode_ended",
+        "day_ended",
+        "note",
+        "item_rolled",
+        "item_kept",
+    ):
+        assert kind in kinds, kind
+    notes = [e.data for log in recovered.logs for e in log.events if isinstance(e.data, ev.Note)]
+    assert any(n.shared for n in notes) and not all(n.shared for n in notes)
 
 
 def test_example_campaign_has_what_the_issue_asks_for() -> None:

@@ -30,7 +30,7 @@ from gmscreen.campaign.store import CAMPAIGN_FILE, read_checkpoint, write_checkp
 from gmscreen.data import data_path
 
 ENV_VAR = "GMSCREEN_CAMPAIGNS"
-DEMO_NAME = "example"
+DEMO_NAME = "party"
 
 
 def campaigns_dir(
@@ -201,18 +201,16 @@ def resolve_campaign(arg: str | Path, root: Path) -> Path:
 
 
 def demo_source() -> Path:
-    """The example campaign shipped with the package (``gmscreen/data/demo/example``)."""
+    """The demo party shipped with the package (``gmscreen/data/demo/party``: both rule modules,
+    two past sessions; written by ``campaigns/make_examples.py``)."""
     path = data_path("demo", DEMO_NAME)
     if (path / CAMPAIGN_FILE).is_file():
         return path
-    repo = Path(__file__).resolve().parents[3] / "campaigns" / DEMO_NAME
-    if (repo / CAMPAIGN_FILE).is_file():
-        return repo
     raise CampaignError("the demo campaign is missing from this installation")
 
 
 def make_demo_copy(into: Path | None = None) -> Path:
-    """A fresh copy of the example campaign in a temporary folder, so the demo dirties nothing."""
+    """A fresh copy of the demo party in a temporary folder, so the demo dirties nothing."""
     parent = Path(tempfile.mkdtemp(prefix="gmscreen-demo-", dir=into))
     if into is None:
         # Nobody else knows about this folder: remove it when the process ends, or every

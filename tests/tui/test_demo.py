@@ -1,0 +1,45 @@
+"""The demo that ``make run`` opens: from the first frame, a newcomer reaches the item tables in
+at most three keys, and the madness check, the inventory and the replay each open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tui.conftest import play
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from gmscreen.campaign.paths import make_demo_copy
+from gmscreen.tui.app import GMScreenApp
+from gmscreen.tui.screens.check import CheckScreen
+from gmscreen.tui.screens.inventory import InventoryScreen
+from gmscreen.tui.screens.item_tables import ItemTableScreen
+from gmscreen.tui.screens.replay_picker import SessionPicker
+
+
+def _opens(tmp_path: Path, keys: list[str], screen: type[Screen[object]]) -> None:
+    seen: list[type[Screen[object]]] = []
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press(*keys)
+        await pilot.pause()
+        seen.append(type(app.screen))
+
+    play(make_demo_copy(tmp_path), scenario)
+    assert seen == [screen]
+
+
+def test_the_item_tables_open_with_one_key(tmp_path: Path) -> None:
+    _opens(tmp_path, ["t"], ItemTableScreen)  # ≤ 3 keys: the first character has a profile
+
+
+def test_the_due_check_opens(tmp_path: Path) -> None:
+    _opens(tmp_path, ["M"], CheckScreen)  # Moryn's check is due at the end of the last session
+
+
+def test_the_inventory_opens(tmp_path: Path) -> None:
+    _opens(tmp_path, ["i"], InventoryScreen)
+
+
+def test_the_replay_opens(tmp_path: Path) -> None:
+    _opens(tmp_path, ["R"], SessionPicker)

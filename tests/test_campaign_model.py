@@ -11,7 +11,7 @@ from gmscreen.campaign import events as ev
 from gmscreen.campaign.codec import campaign_from_dict, campaign_to_dict, parse_toml, to_toml
 from gmscreen.campaign.errors import CampaignError, CampaignFileError
 from gmscreen.campaign.model import Campaign, Character, Item, MerpProfile, Settings
-from gmscreen.campaign.paths import campaigns_dir, check_name, slugify
+from gmscreen.campaign.paths import check_name, new_campaigns_dir, search_dirs, slugify
 from gmscreen.rules.dice import Roll
 from gmscreen.rules.madness import Episode, MadnessState
 
@@ -129,8 +129,13 @@ def test_bad_names_are_refused(name: str) -> None:
 
 
 def test_campaigns_dir_order(tmp_path: Path) -> None:
-    assert campaigns_dir("x", {}, tmp_path) == Path("x")
-    assert campaigns_dir(None, {"GMSCREEN_CAMPAIGNS": "/e"}, tmp_path) == Path("/e")
-    assert campaigns_dir(None, {}, tmp_path).name == "campaigns"  # the user data folder
+    assert search_dirs("x", {}, tmp_path) == (Path("x"),)
+    assert search_dirs(None, {"GMSCREEN_CAMPAIGNS": "/e"}, tmp_path) == (Path("/e"),)
+    (home,) = search_dirs(None, {}, tmp_path)
+    assert home.name == "campaigns" and home != tmp_path / "campaigns"  # the user data folder
     (tmp_path / "campaigns").mkdir()
-    assert campaigns_dir(None, {}, tmp_path) == tmp_path / "campaigns"
+    assert search_dirs(None, {}, tmp_path) == (tmp_path / "campaigns", home)  # ./campaigns first
+    assert new_campaigns_dir(None, {}) == home  # but new never writes there unasked
+    assert new_campaigns_dir("x", {}) == Path("x")
+    assert new_campaigns_dir(None, {"GMSCREEN_CAMPAIGNS": "/e"}) == Path("/e")
+

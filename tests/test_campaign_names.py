@@ -131,7 +131,7 @@ def test_new_tokyo_opens_validates_and_exports(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["new", "東京", "--dir", str(tmp_path)]) == 0
-    assert capsys.readouterr().out.strip() == f"created {tmp_path / '東京'}"
+    assert capsys.readouterr().out.splitlines()[0] == f"created {tmp_path / '東京'}"
     assert main(["validate", "東京", "--dir", str(tmp_path)]) == 0
     with open_campaign(tmp_path / "東京", rng=random.Random(1)) as live:
         live.note("初めてのセッション")

@@ -1,7 +1,9 @@
 """Where campaigns live, their folder names, new campaigns, and the demo copy.
 
-The campaigns folder is ``--dir``, else ``$GMSCREEN_CAMPAIGNS``, else ``./campaigns`` when it
-exists, else the user data folder (platformdirs).
+Campaigns are looked for (to open by name, and in the list ``gmscreen`` shows) in ``--dir``, else
+``$GMSCREEN_CAMPAIGNS``, else in ``./campaigns`` when it exists and then the user data folder
+(platformdirs). ``gmscreen new`` writes to ``--dir``, else ``$GMSCREEN_CAMPAIGNS``, else the user
+data folder: never into ``./campaigns`` (a source checkout has one) unless asked to.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import socket
 import stat
 import tempfile
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,20 +35,38 @@ ENV_VAR = "GMSCREEN_CAMPAIGNS"
 DEMO_NAME = "party"
 
 
-def campaigns_dir(
-    explicit: str | Path | None = None,
-    env: Mapping[str, str] | None = None,
-    cwd: Path | None = None,
+def user_campaigns_dir() -> Path:
+    """The user data folder's campaigns (``~/.local/share/gmscreen/campaigns`` on Linux)."""
+    return Path(platformdirs.user_data_dir("gmscreen")) / "campaigns"
+
+
+def new_campaigns_dir(
+    explicit: str | Path | None = None, env: Mapping[str, str] | None = None
 ) -> Path:
+    """Where ``gmscreen new`` makes a campaign: ``--dir``, ``$GMSCREEN_CAMPAIGNS`` or the user
+    data folder. Not ``./campaigns``: run inside a source checkout, that would put the GM's
+    campaign among the repository's examples."""
     if explicit:
         return Path(explicit)
     env = os.environ if env is None else env
     if env.get(ENV_VAR):
         return Path(env[ENV_VAR])
+    return user_campaigns_dir()
+
+
+def search_dirs(
+    explicit: str | Path | None = None,
+    env: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+) -> tuple[Path, ...]:
+    """The folders campaigns are looked for in, first first: ``--dir`` or ``$GMSCREEN_CAMPAIGNS``
+    alone when given, else ``./campaigns`` (when it exists) and then the user data folder."""
+    env = os.environ if env is None else env
+    if explicit or env.get(ENV_VAR):
+        return (new_campaigns_dir(explicit, env),)
     local = (cwd or Path.cwd()) / "campaigns"
-    if local.is_dir():
-        return local
-    return Path(platformdirs.user_data_dir("gmscreen")) / "campaigns"
+    home = user_campaigns_dir()
+    return (local, home) if local.is_dir() and local.resolve() != home.resolve() else (home,)
 
 
 def check_name(name: str) -> str:
@@ -186,18 +206,22 @@ def create_campaign(
     return target
 
 
-def resolve_campaign(arg: str | Path, root: Path) -> Path:
-    """A campaign folder from a path or from a name in ``root`` (resolved: no links left)."""
+def resolve_campaign(arg: str | Path, roots: Path | Sequence[Path]) -> Path:
+    """A campaign folder from a path or from a name in ``roots``, searched in order (resolved:
+    no links left)."""
     path = Path(arg)
-    candidates = [path, root / str(arg)]
+    folders = (roots,) if isinstance(roots, Path) else tuple(roots)
+    names = [str(arg)]
     with contextlib.suppress(CampaignError):  # a path is not a name
-        candidates.append(root / slugify(str(arg)))
+        names.append(slugify(str(arg)))
+    candidates = [path, *(root / name for root in folders for name in names)]
     for candidate in candidates:
         # Anything named campaign.toml (a link, even a dangling one, a folder): reading it says
         # what is wrong with it, which "no campaign here" would not.
         if os.path.lexists(candidate / CAMPAIGN_FILE):
             return resolve_folder(candidate)
-    raise CampaignError(f"no campaign at {path} nor named {str(arg)!r} in {root}")
+    where = " nor in ".join(str(root) for root in folders)
+    raise CampaignError(f"no campaign at {path} nor named {str(arg)!r} in {where}")
 
 
 def demo_source() -> Path:
@@ -240,5 +264,5 @@ def campaign_to_open(
         return CampaignChoice(path, True, f"gmscreen: {name} (demo copy, not saved)")
     if campaign is None:
         return CampaignChoice(None, False, "gmscreen")
-    path = resolve_campaign(campaign, campaigns_dir(directory))
+    path = resolve_campaign(campaign, search_dirs(directory))
     return CampaignChoice(path, False, f"gmscreen: {read_checkpoint(path)[0].name}")

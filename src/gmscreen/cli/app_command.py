@@ -15,6 +15,13 @@ if TYPE_CHECKING:
     from gmscreen.tui.app_base import BaseApp
 
 
+WHERE = (
+    "campaigns are looked for in --dir, else $GMSCREEN_CAMPAIGNS, else ./campaigns (when it "
+    "exists) and the user data folder; gmscreen new makes them in --dir, $GMSCREEN_CAMPAIGNS or "
+    "the user data folder"
+)
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("campaign", nargs="?", help="campaign folder or name to open")
     parser.add_argument(
@@ -35,7 +42,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(argv: Sequence[str]) -> int:
-    return launch(lambda: _open(argv))
+    return launch(lambda: app_for(argv))
 
 
 def launch(open_app: Callable[[], BaseApp | int], command: str = "gmscreen") -> int:
@@ -66,15 +73,17 @@ def launch(open_app: Callable[[], BaseApp | int], command: str = "gmscreen") -> 
             return report_crash(command, summary, traceback.format_exc(), journal)
 
 
-def _open(argv: Sequence[str]) -> BaseApp | int:
+def app_for(argv: Sequence[str]) -> BaseApp | int:
     """The app to run, or the exit status of a command that ends here."""
     from gmscreen.cli import SUMMARIES, CliParser, say
 
     commands = "\n".join(f"  {name:<10} {text}" for name, text in SUMMARIES.items())
     parser = CliParser(
         prog="gmscreen",
-        description="The Game Master's screen: open a campaign, or the demo with --demo.",
-        epilog=f"other commands (each has --help):\n{commands}",
+        description="The Game Master's screen: open a campaign, or the demo with --demo. "
+        "With no CAMPAIGN, lists the campaigns found (name, last played, sessions) and opens "
+        "the one whose number you type (Enter alone or q quits).",
+        epilog=f"other commands (each has --help):\n{commands}\n\n{WHERE}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     configure(parser)
@@ -88,19 +97,25 @@ def _open(argv: Sequence[str]) -> BaseApp | int:
     except CampaignError as error:
         say(f"gmscreen: error: {error}", error=True, one_line=True)
         return 2
-    if choice.path is None:
-        say("gmscreen: error: name a campaign, or try gmscreen --demo", error=True)
-        return 2
+    folder, title = choice.path, choice.title
+    if folder is None:  # none named: list the campaigns found and ask which
+        from gmscreen.campaign.paths import new_campaigns_dir, search_dirs
+        from gmscreen.cli.pick_campaign import pick
+
+        picked = pick(search_dirs(args.dir), new_campaigns_dir(args.dir))
+        if isinstance(picked, int):
+            return picked
+        folder, title = picked.folder, f"gmscreen: {picked.name}"
     from gmscreen.tui.app import make_app
     from gmscreen.tui.config import default_config_path
 
     try:
         app = make_app(
-            choice.path,
+            folder,
             config_path=default_config_path(),
             lang=args.lang,
             system_lang=system_language(),
-            title=choice.title,
+            title=title,
             take_over=args.take_over,
         )
     except CampaignFileError as error:  # one line per problem, as validate prints them

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,12 @@ from typing import Any
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.model import MODULES, Campaign, Settings
-from gmscreen.campaign.paths import campaigns_dir, create_campaign, resolve_campaign
+from gmscreen.campaign.paths import (
+    create_campaign,
+    new_campaigns_dir,
+    resolve_campaign,
+    search_dirs,
+)
 from gmscreen.campaign.player_safe import player_safe
 from gmscreen.campaign.recap import game_time, recap, standing
 from gmscreen.campaign.recap_markdown import recap_markdown
@@ -35,7 +41,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = HELP[command]
     parser.add_argument(
         "--dir",
-        help="the campaigns folder (default: $GMSCREEN_CAMPAIGNS, ./campaigns or the user data folder)",
+        help="the campaigns folder to create it in (default: $GMSCREEN_CAMPAIGNS, else the user "
+        "data folder; never ./campaigns unless named here)"
+        if command == "new"
+        else "the campaigns folder (default: $GMSCREEN_CAMPAIGNS, else ./campaigns when it "
+        "exists, then the user data folder)",
     )
     if command == "new":
         parser.add_argument("name", help="the campaign's name")
@@ -77,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if command == "new":
             return _new(args)
-        folder = resolve_campaign(args.path, campaigns_dir(args.dir))
+        folder = resolve_campaign(args.path, search_dirs(args.dir))
         if command == "validate":
             return _validate(folder)
         checkpoint, _ = read_checkpoint(folder)
@@ -105,11 +115,17 @@ def _new(args: argparse.Namespace) -> int:
         return _fail("new", "the name holds bytes that are not UTF-8 text: type it again")
     settings = Settings(modules=modules, language=args.lang or "")
     notices: list[str] = []
-    folder = create_campaign(campaigns_dir(args.dir), args.name, settings, notices)
+    folder = create_campaign(new_campaigns_dir(args.dir), args.name, settings, notices)
     for notice in notices:
         say(f"note: {notice}")
     say(f"created {folder}")
+    # The folder's name is a slug (letters, digits and dashes only): safe unquoted in a shell.
+    say(f"open it with: gmscreen {folder.name}" + _dir_flag(args.dir))
     return 0
+
+
+def _dir_flag(directory: str | None) -> str:
+    return f" --dir {shlex.quote(directory)}" if directory else ""
 
 
 def _validate(folder: Path) -> int:

@@ -12,7 +12,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError
-from gmscreen.campaign.paths import campaigns_dir, resolve_campaign
+from gmscreen.campaign.paths import resolve_campaign, search_dirs
 from gmscreen.campaign.session_index import list_entries
 from gmscreen.campaign.store import read_checkpoint, sessions_dir
 from gmscreen.cli import os_error_text, say
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
 def _open(args: argparse.Namespace) -> BaseApp | int:
     """The replay app, or the exit status if the campaign or session cannot be opened."""
     try:
-        folder = resolve_campaign(args.campaign, campaigns_dir(args.dir))
+        folder = resolve_campaign(args.campaign, search_dirs(args.dir))
         # Read once here, and handed to the app: it and its picker do not read them again.
         checkpoint, _ = read_checkpoint(folder)
         listing = list_entries(sessions_dir(folder))

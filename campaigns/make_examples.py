@@ -185,8 +185,8 @@ def roll_item(live: LiveCampaign, rng: random.Random, who: str, table_id: str) -
         resolution.choose(0)
         resolution.auto(rng)
     tree = resolution.to_dict()
-    title = re.split(r"[.:;] ", str(tree["tree"].get("text", table_id)))[0]
-    return live.item_rolled(who, table_id, title, tree, 1)
+    title = full_name(resolution.tree, merp_tables(), "en")
+    return live.item_rolled(who, table_id, title, tree)
 
 
 def play_demo_sessions(folder: Path) -> None:

@@ -55,17 +55,21 @@ def find_campaigns(roots: Sequence[Path]) -> list[FoundCampaign]:
     for root in roots:
         try:
             with os.scandir(root) as entries:
+                # A linked campaign folder is listed, as it opens by name (``.gmscreen-new-…``
+                # folders, half-built, and other dot folders are not campaigns to offer).
                 folders = sorted(
-                    Path(e.path)
-                    for e in entries
-                    if not e.name.startswith(".") and e.is_dir(follow_symlinks=False)
+                    Path(e.path) for e in entries if not e.name.startswith(".") and e.is_dir()
                 )
         except OSError:
             continue
         for folder in folders:
-            if folder in seen or not os.path.lexists(folder / CAMPAIGN_FILE):
+            try:
+                real = folder.resolve()
+            except (OSError, RuntimeError):  # a link loop: nothing to list
                 continue
-            seen.add(folder)
+            if real in seen or not os.path.lexists(folder / CAMPAIGN_FILE):
+                continue
+            seen.add(real)
             found.append(_found(folder))
     found.sort(key=lambda c: c.name.casefold())
     found.sort(key=lambda c: c.last_played or "", reverse=True)  # stable: by name within a day

@@ -105,7 +105,8 @@ def app_for(argv: Sequence[str]) -> BaseApp | int:
         picked = pick(search_dirs(args.dir), new_campaigns_dir(args.dir))
         if isinstance(picked, int):
             return picked
-        folder, title = picked.folder, f"gmscreen: {picked.name}"
+        # resolved once, as a campaign named on the command line is (a linked folder opens too)
+        folder, title = picked.folder.resolve(), f"gmscreen: {picked.name}"
     from gmscreen.tui.app import make_app
     from gmscreen.tui.config import default_config_path
 

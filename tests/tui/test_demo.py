@@ -17,16 +17,18 @@ from gmscreen.tui.screens.item_tables import ItemTableScreen
 from gmscreen.tui.screens.replay_picker import SessionPicker
 
 
-def _opens(tmp_path: Path, keys: list[str], screen: type[Screen[object]]) -> None:
-    seen: list[type[Screen[object]]] = []
+def _opens(tmp_path: Path, keys: list[str], screen: type[Screen[object]]) -> Screen[object]:
+    """The screen on top after ``keys`` typed from the demo's first frame (of type ``screen``)."""
+    seen: list[Screen[object]] = []
 
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
         await pilot.press(*keys)
         await pilot.pause()
-        seen.append(type(app.screen))
+        seen.append(app.screen)
 
     play(make_demo_copy(tmp_path), scenario)
-    assert seen == [screen]
+    assert [type(s) for s in seen] == [screen]
+    return seen[0]
 
 
 def test_the_item_tables_open_with_one_key(tmp_path: Path) -> None:
@@ -34,12 +36,16 @@ def test_the_item_tables_open_with_one_key(tmp_path: Path) -> None:
 
 
 def test_the_due_check_opens(tmp_path: Path) -> None:
-    _opens(tmp_path, ["M"], CheckScreen)  # Moryn's check is due at the end of the last session
+    # Moryn's check is due at the end of the last session
+    check = _opens(tmp_path, ["M"], CheckScreen)
+    assert isinstance(check, CheckScreen)
 
 
 def test_the_inventory_opens(tmp_path: Path) -> None:
     _opens(tmp_path, ["i"], InventoryScreen)
 
 
-def test_the_replay_opens(tmp_path: Path) -> None:
-    _opens(tmp_path, ["R"], SessionPicker)
+def test_the_replay_offers_both_past_sessions(tmp_path: Path) -> None:
+    picker = _opens(tmp_path, ["R"], SessionPicker)
+    assert isinstance(picker, SessionPicker)
+    assert [log.header.id for log in picker.logs] == ["2024-05-03-1", "2024-05-10-1"]

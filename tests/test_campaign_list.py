@@ -20,7 +20,7 @@ from gmscreen.campaign.paths import (
 from gmscreen.cli import main
 from gmscreen.cli.app_command import app_for
 from gmscreen.cli.pick_campaign import pick
-from gmscreen.tui.app_base import BaseApp
+from gmscreen.tui.app import GMScreenApp
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -107,12 +107,12 @@ def test_gmscreen_opens_the_campaign_picked(
     _campaigns(home)
     monkeypatch.setattr("sys.stdin", io.StringIO("3\n"))
     app = app_for([])
-    assert isinstance(app, BaseApp)
+    assert isinstance(app, GMScreenApp)
     try:
         assert "1  Example: Wardens of Bree" in capsys.readouterr().out
         assert app.title == "gmscreen: Empty Hall"
     finally:
-        app.live.close()  # type: ignore[attr-defined]
+        app.live.close()
 
 
 def test_new_goes_to_the_user_data_folder_not_to_a_checkouts_campaigns(

@@ -104,3 +104,17 @@ def test_recovery_never_goes_negative(state: MadnessState, day: int, d6: int) ->
     roll = dice.typed("1d6", d6) if state.under_care else None
     after = end_of_day(state, day, roll).after
     assert 0 <= after.madness <= state.madness
+
+
+@given(states, st.integers(0, 1000))
+def test_chaotic_transformation_takes_at_most_the_app_there_is(
+    state: MadnessState, lost: int
+) -> None:
+    # RULES.md, gains table: APP drops by the APP lost, at most the APP the character has.
+    if lost > state.app:
+        with pytest.raises(MadnessError, match="APP lost is more than"):
+            gain(state, "chaotic_transformation", {"app_lost": lost})
+        return
+    result = gain(state, "chaotic_transformation", {"app_lost": lost})
+    assert result.after.app == state.app - lost >= 0
+    assert result.after.madness == state.madness + 2 * lost

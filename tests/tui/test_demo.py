@@ -4,6 +4,7 @@ at most three keys, and the madness check, the inventory and the replay each ope
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tests.tui.conftest import play
 from textual.pilot import Pilot
@@ -17,9 +18,9 @@ from gmscreen.tui.screens.item_tables import ItemTableScreen
 from gmscreen.tui.screens.replay_picker import SessionPicker
 
 
-def _opens(tmp_path: Path, keys: list[str], screen: type[Screen[object]]) -> Screen[object]:
+def _opens(tmp_path: Path, keys: list[str], screen: type[Screen[Any]]) -> Screen[Any]:
     """The screen on top after ``keys`` typed from the demo's first frame (of type ``screen``)."""
-    seen: list[Screen[object]] = []
+    seen: list[Screen[Any]] = []
 
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
         await pilot.press(*keys)

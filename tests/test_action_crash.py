@@ -184,8 +184,10 @@ def _no_hook_left() -> Iterator[None]:
 
 @pytest.mark.parametrize(
     "example",
-    [Path("campaigns/example"), Path("src/gmscreen/data/demo/example")],
-    ids=["campaigns-example", "demo"],
+    # (the shipped demo, data/demo/party, is written by today's make_examples.py in schema 2;
+    # its first evening was this one)
+    [Path("campaigns/example"), Path("campaigns/merp-party")],
+    ids=["campaigns-example", "campaigns-merp-party"],
 )
 def test_schema_1_journals_open_unchanged_byte_for_byte(tmp_path: Path, example: Path) -> None:
     """Older journals (one event a line) read as before, and opening them rewrites nothing."""

@@ -23,6 +23,7 @@ from gmscreen.campaign import open_campaign
 from gmscreen.campaign.events import Event
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
+from gmscreen.campaign.session_index import INDEX_FILE
 from gmscreen.campaign.store import write_checkpoint
 from gmscreen.rules import dice
 from gmscreen.rules.madness import HOUR, MadnessState
@@ -213,6 +214,9 @@ def build(folder: Path, campaign: Campaign, play: Callable[[Path], None]) -> Non
     folder.mkdir(parents=True)
     write_checkpoint(folder, campaign)
     play(folder)
+    # The session index is a cache made from the journals' sizes and times, which a copy or a
+    # checkout changes: not shipped (each campaign makes its own the first time it is opened).
+    (folder / "sessions" / INDEX_FILE).unlink(missing_ok=True)
 
 
 def main() -> None:

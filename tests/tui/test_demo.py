@@ -49,4 +49,4 @@ def test_the_inventory_opens(tmp_path: Path) -> None:
 def test_the_replay_offers_both_past_sessions(tmp_path: Path) -> None:
     picker = _opens(tmp_path, ["R"], SessionPicker)
     assert isinstance(picker, SessionPicker)
-    assert [log.header.id for log in picker.logs] == ["2024-05-03-1", "2024-05-10-1"]
+    assert [entry.id for entry in picker.entries] == ["2024-05-03-1", "2024-05-10-1"]

@@ -138,4 +138,3 @@ def test_campaigns_dir_order(tmp_path: Path) -> None:
     assert new_campaigns_dir(None, {}) == home  # but new never writes there unasked
     assert new_campaigns_dir("x", {}) == Path("x")
     assert new_campaigns_dir(None, {"GMSCREEN_CAMPAIGNS": "/e"}) == Path("/e")
-

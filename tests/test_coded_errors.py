@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gmscreen.campaign import actions
+from gmscreen.campaign import actions, rulings
 from gmscreen.campaign.errors import InvalidAction
 from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
 from gmscreen.i18n import catalog_for, load_messages, placeholders
@@ -70,6 +70,19 @@ RAISES: dict[str, Callable[[], object]] = {
     "empty_note": lambda: actions.note(STATE, "  ", None),
     "merp_off": lambda: actions.item_rolled(NO_MODULES, "artinar", "merp-1", "x", {}),
     "no_merp_profile": lambda: actions.item_rolled(STATE, "artinar", "merp-1", "x", {}),
+    # GM rulings (campaign/rulings.py)
+    "ruling.reason": lambda: rulings.ruling(STATE, "artinar", rulings.SetMadness(3), " "),
+    "ruling.no_episode": lambda: rulings.ruling(STATE, "artinar", rulings.EndEpisode(True), "x"),
+    "ruling.unknown_kind": lambda: rulings.ruling(
+        STATE, "artinar", rulings.AddPermanent("boredom"), "x"
+    ),
+    "ruling.no_permanent": lambda: rulings.ruling(
+        STATE, "artinar", rulings.RemovePermanent("phobia"), "x"
+    ),
+    "ruling.no_sighting": lambda: rulings.ruling(
+        STATE, "artinar", rulings.ForgetSighting("chaos_god"), "x"
+    ),
+    "ruling.nothing": lambda: rulings.ruling(STATE, "artinar", rulings.SetMadness(0), "x"),
 }
 
 

@@ -43,6 +43,8 @@ PAYLOADS: list[ev.Payload] = [
     ev.Note("the bridge falls"),
     ev.SettingsChanged({"fumble_base": [1, 2]}),
     ev.Undo(7, True),
+    ev.Ruling("end_episode", "a healing spell", {"madness": [14, 7]}, "paranoia", True),
+    ev.Ruling("set_madness", "miscounted", {"madness": [9, 4]}),
 ]
 EVENTS = [
     ev.Event(n + 1, n + 1, "2024-05-01T20:00:00.000+00:00", 60 * n, "elric", data).to_dict()

@@ -280,6 +280,40 @@ class SettingsChanged(Record, frozen=True):
         check_changes(self.changes)
 
 
+# --- GM rulings (campaign/rulings.py) ---------------------------------------------------------
+
+RULINGS = (
+    "end_episode",
+    "add_permanent",
+    "remove_permanent",
+    "forget_sighting",
+    "set_madness",
+    "under_care",
+)
+
+
+class Ruling(Record, frozen=True):
+    """A correction the GM ruled on one character, with the GM's ``reason`` (RULES.md's numbers
+    set by hand, outside the rules' own steps): ``ruling`` is one of :data:`RULINGS`.
+
+    ``subject`` is the kind of madness ended, added or removed, or the gain preset whose first
+    sighting is forgotten; ``halved``: an episode ended now had its madness halved as at its
+    natural end (None for the other rulings). ``changes`` holds what the ruling set.
+    """
+
+    ruling: Name  # one of RULINGS
+    reason: Text
+    changes: Changes
+    subject: Name | None = None
+    halved: bool | None = None
+
+    def __post_init__(self) -> None:
+        check_changes(self.changes)
+        # As ClockAdvanced's reason: a ruling the recaps have no words for would be a traceback.
+        if self.ruling not in RULINGS:
+            raise ValueError(f"ruling: expected one of {', '.join(RULINGS)}")
+
+
 class Undo(Record, frozen=True):
     """The GM undid the action ``target``: its events stay in the journal but no longer count.
 
@@ -308,6 +342,7 @@ Payload = (
     | Note
     | SettingsChanged
     | Undo
+    | Ruling
 )
 EventKind = Literal[
     "gain",
@@ -327,6 +362,7 @@ EventKind = Literal[
     "note",
     "settings_changed",
     "undo",
+    "ruling",
 ]
 PAYLOADS: dict[str, type[Any]] = {
     "gain": Gain,
@@ -346,6 +382,7 @@ PAYLOADS: dict[str, type[Any]] = {
     "note": Note,
     "settings_changed": SettingsChanged,
     "undo": Undo,
+    "ruling": Ruling,
 }
 KIND_OF: dict[type[Any], EventKind] = {v: k for k, v in PAYLOADS.items()}  # type: ignore[misc]
 

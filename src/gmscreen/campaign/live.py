@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from gmscreen.campaign import actions
+from gmscreen.campaign import actions, rulings
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.bound_check import BoundCheck as BoundCheck  # was defined here
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, InvalidAction, WriteFault
@@ -206,6 +206,10 @@ class LiveCampaign:
     def note(self, text: str, character_id: str | None = None, shared: bool = False) -> ev.Event:
         """A note in the journal; ``shared``: the players may see it (player view, their recap)."""
         return self._one(actions.note(self.state, text, character_id, shared))
+
+    def ruling(self, character_id: str, ask: rulings.Ask, reason: str) -> ev.Event:
+        """A GM ruling that corrects one character, with a reason (:mod:`rulings`)."""
+        return self._one(rulings.ruling(self.state, character_id, ask, reason))
 
     def change_settings(self, **values: Any) -> ev.Event | None:
         draft = actions.settings_changed(self.state, values)

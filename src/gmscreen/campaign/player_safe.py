@@ -292,6 +292,21 @@ def _told(event: ev.Event, who: str, lang: str) -> str | None:
             return _say(lang, "story.item_removed", who=who, title=item_name(d.item, lang))
         case ev.Note() if d.shared:
             return note_text(SharedNote("", who, d.text), lang)
+        case ev.Ruling():
+            return ruling_told(d, who, lang)
     # Rolls on the item tables (table, cost, override), items passed over, edits, settings,
     # GM-only notes and item notes are the GM's business.
     return None
+
+
+def ruling_told(d: ev.Ruling, who: str, lang: str) -> str | None:
+    """A GM ruling as the players hear of it: an episode that passes, a lasting madness come or
+    gone, care given or stopped, in words. Never its reason (the GM's own) nor a number; a
+    first sighting forgotten and madness set by hand are the GM's business (None)."""
+    if d.ruling in ("forget_sighting", "set_madness"):
+        return None
+    if d.ruling == "under_care":
+        on = bool(d.changes.get("under_care", [False, False])[1])
+        return _say(lang, f"ruling.under_care_{'on' if on else 'off'}", who=who)
+    kind = seen_madness(d.subject or "", lang)
+    return _say(lang, f"ruling.{d.ruling}", who=who, kind=kind.name.lower(), seems=kind.seems)

@@ -244,9 +244,44 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
             return w("note.plain", text=d.text) + shared
         case ev.SettingsChanged():
             return f"{w('settings')}: {changes_text(d.changes, lang=lang)}"
+        case ev.Ruling():
+            return ruling_text(d, who, lang)
         case ev.Undo():
             return None  # needs the target: see RecapLine building in recap()
     return None  # pragma: no cover
+
+
+def ruling_what(
+    d: ev.Ruling, who: str, lang: str, t: Translate | None = None, section: str = "recap.ruling"
+) -> str:
+    """What a GM ruling did, in words: ``t`` and ``section`` are the catalog and its table to
+    say it with (the recap's by default, the log's); the reason and the numbers are the caller's."""
+    t = t or catalog_for(lang).t
+    subject = d.subject or ""
+    match d.ruling:
+        case "end_episode":
+            key = "end_episode_halved" if d.halved else "end_episode_kept"
+            return t(f"{section}.{key}", who=who, kind=_kind(subject, lang))
+        case "add_permanent" | "remove_permanent":
+            return t(f"{section}.{d.ruling}", who=who, kind=_kind(subject, lang))
+        case "forget_sighting":
+            return t(f"{section}.forget_sighting", who=who, preset=_preset(subject, lang))
+        case "set_madness":
+            after = d.changes.get("madness", [None, None])[1]
+            return t(f"{section}.set_madness", who=who, value=after)
+    on = bool(d.changes.get("under_care", [False, False])[1])
+    return t(f"{section}.under_care_{'on' if on else 'off'}", who=who)
+
+
+def ruling_text(d: ev.Ruling, who: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``GM ruling: Artinar's catatonia ends now, madness halved (madness 14 → 7). Reason: …``"""
+    extra = changes_text(d.changes, ("madness",), lang)
+    return words(lang)(
+        "ruling.line",
+        what=ruling_what(d, who, lang),
+        extra=f" ({extra})" if extra else "",
+        reason=d.reason,
+    )
 
 
 @dataclass(frozen=True, slots=True)

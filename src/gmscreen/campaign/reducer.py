@@ -101,6 +101,8 @@ def _apply(draft: _Draft, event: ev.Event) -> None:
             _change(draft, who, data.changes)
         case ev.CharacterEdited() | ev.ItemRolled():
             _change(draft, who, data.changes)
+        case ev.Ruling():  # a GM ruling sets what it recorded, as any other change
+            _change(draft, who, data.changes)
         case ev.DayEnded():
             for recovery in data.recoveries:
                 _change(draft, recovery.character, recovery.changes)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.recap import span
+from gmscreen.campaign.recap import ruling_what, span
 from gmscreen.rules.tables_render import item_title
 from gmscreen.text import inert_line
 from gmscreen.tui.format import (
@@ -100,6 +100,19 @@ class LogBuilder:
             parts[cid].append(t("log.days_recovered", who=who, before=before, after=after))
         said = [p for ps in parts.values() for p in ps]
         return t("log.days_recovery", parts="; ".join(said)) if said else t("log.days_none")
+
+    def _ruling(self, data: ev.Ruling, entry: Callable[..., LogEntry]) -> Iterator[LogEntry]:
+        """``GM ruling: catatonia ends now, madness halved. Reason: …``, madness before → after;
+        the reason is the GM's text, wrapped (never cut)."""
+        what = ruling_what(data, "", self.lang, self.t, "log.ruling")
+        text = self.t("log.ruling.line", what=what, reason=data.reason)
+        madness = _madness(data.changes, self.t)
+
+        def first_with_madness(line: str, **more: str) -> LogEntry:
+            # wrapped() names the lines that carry the text on: only the first has the outcome
+            return entry(line, outcome="" if more else madness, **more)
+
+        yield from wrapped(first_with_madness, text)
 
     def lines(self, events: Iterable[ev.Event], void: set[int]) -> list[LogEntry]:
         out: list[LogEntry] = []
@@ -250,3 +263,5 @@ class LogBuilder:
                 yield from wrapped(entry, t(f"log.{event.kind}", title=title))
             case ev.ItemNoted():
                 yield entry(t("log.item_noted", text=data.after))
+            case ev.Ruling():
+                yield from self._ruling(data, entry)

@@ -94,7 +94,7 @@ class GMScreenApp(BaseApp):
         # ``screen`` is the one the palette was opened over: the main screen's commands act on
         # the main screen, so over any other (replay, item tables, dialogs) they are left out.
         if self.main is not None and screen is self.main:
-            yield from self.system_commands(palette_commands(("main",)), self.main)
+            yield from self.system_commands(palette_commands(("main", "rulings")), self.main)
         yield from super().get_system_commands(screen)
 
     async def action_quit(self) -> None:

@@ -16,7 +16,7 @@ from textual.dom import DOMNode
 
 from gmscreen.tui.i18n import Translate
 
-Scope = Literal["app", "main", "roster", "dialog", "items", "replay"]
+Scope = Literal["app", "main", "roster", "dialog", "items", "replay", "rulings"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +89,16 @@ COMMANDS: tuple[Command, ...] = (
     Command("replay_export", "e", "export", "replay", footer=True),
     Command("replay_export_players", "E", "export_players", "replay"),
     Command("replay_close", "escape", "close", "replay", footer=True),
+    # GM rulings: x opens the menu for the selected character, whose keys pick one; the palette
+    # offers each over the GM's screen (screens/rulings.py, screens/main_rulings.py)
+    Command("rulings", "x", "rulings", "main"),
+    Command("ruling_end_episode", "e", "ruling('end_episode')", "rulings"),
+    Command("ruling_end_episode_keep", "E", "ruling('end_episode_keep')", "rulings"),
+    Command("ruling_add_permanent", "a", "ruling('add_permanent')", "rulings"),
+    Command("ruling_remove_permanent", "r", "ruling('remove_permanent')", "rulings"),
+    Command("ruling_forget_sighting", "f", "ruling('forget_sighting')", "rulings"),
+    Command("ruling_set_madness", "s", "ruling('set_madness')", "rulings"),
+    Command("ruling_under_care", "c", "ruling('under_care')", "rulings"),
 )
 
 PALETTE_KEY = "ctrl+p"

@@ -27,6 +27,7 @@ SECTIONS: tuple[tuple[str, tuple[Scope, ...]], ...] = (
     ("help.section_roster", ("roster",)),
     ("help.section_main", ("main", "app")),
     ("help.section_dialog", ("dialog",)),
+    ("rulings.help_section", ("rulings",)),
     ("help.section_items", ("items",)),
     ("replay.help_section", ("replay",)),
 )

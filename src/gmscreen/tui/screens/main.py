@@ -36,7 +36,7 @@ from gmscreen.tui.format import clock_text, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
 from gmscreen.tui.module_keys import for_modules
-from gmscreen.tui.screens import main_madness
+from gmscreen.tui.screens import main_madness, main_rulings
 from gmscreen.tui.session import MadnessHistories
 from gmscreen.tui.typeahead import open_screen, opener, run_binding_now, with_openers
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
@@ -295,6 +295,16 @@ class MainScreen(Screen[None]):
     @opener
     async def action_check_all(self) -> None:
         await main_madness.check_all(self)
+
+    # --- GM rulings (screens/main_rulings.py) -----------------------------------------------
+
+    @opener
+    async def action_rulings(self) -> None:
+        await main_rulings.open_menu(self)
+
+    @opener
+    async def action_ruling(self, which: str) -> None:
+        await main_rulings.open_ruling(self, which)
 
     # --- time --------------------------------------------------------------------------------
 

@@ -93,7 +93,7 @@ class RulingsMenu(InOrderDialog[str]):
             line = Content.assemble(
                 (f"{inert_line(keys):>3}", "bold $secondary"),
                 "  ",
-                t(f"command.{command_id}.name"),
+                t(f"rulings.menu.{which}"),
                 ("  " + t("rulings.not_now", why=t(why)), "italic") if why else "",
             )
             lines.append(line.stylize("dim") if why else line)
@@ -139,6 +139,7 @@ class RulingForm(InOrderDialog[bool]):
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="RulingForm")
         + """
+    RulingForm #what { text-style: bold; }
     RulingForm #now { margin-bottom: 1; }
     RulingForm #choices { max-height: 10; }
     RulingForm .label { margin-top: 1; }
@@ -172,9 +173,6 @@ class RulingForm(InOrderDialog[bool]):
 
     # --- what the dialog shows ---------------------------------------------------------------
 
-    def _command(self) -> str:
-        return next(command_id for command_id, which in RULINGS if which == self.which)
-
     def _choices(self) -> list[Option]:
         s = self.character.sanity
         if self.which == "add_permanent":
@@ -202,13 +200,19 @@ class RulingForm(InOrderDialog[bool]):
             yes, no = t("recap.yes"), t("recap.no")
             was, will = (yes, no) if s.under_care else (no, yes)
             return t("rulings.care_now", before=was, after=will)
+        if self.which in ("add_permanent", "remove_permanent"):
+            kinds = ", ".join(kind_label(k, self.lang) for k in s.permanent) or t("recap.none")
+            return t("rulings.permanent_now", kinds=kinds)
+        if self.which == "forget_sighting":
+            seen = ", ".join(preset_label(k, self.lang) for k in sorted(s.first_sightings))
+            return t("rulings.sightings_now", what=seen)
         return t("rulings.madness_now", madness=s.madness, pow=s.pow)
 
     def compose(self) -> ComposeResult:
         t = self.t
         with Vertical(id="dialog"):
             yield Static(Content(t("rulings.title", name=self.character.name)), id="title")
-            yield Static(Content(t(f"command.{self._command()}.name")), id="what")
+            yield Static(Content(t(f"rulings.menu.{self.which}")), id="what")
             yield Static(Content(self._now()), id="now")
             if self.which in CHOICE_QUESTIONS:
                 yield Static(Content(t(CHOICE_QUESTIONS[self.which])), classes="label")

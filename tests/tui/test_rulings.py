@@ -227,3 +227,20 @@ def test_the_menu_in_spanish(table_with: Callable[..., Path]) -> None:
         assert "Decisión del máster: queda bajo cuidados" in log_text(app)
 
     play(table_with(ARTINAR), scenario, lang="es")
+
+
+def test_a_reason_is_shown_as_typed_and_inert(table_with: Callable[..., Path]) -> None:
+    hostile = "[bold]cured[/] \x1b]0;pwned\x07 by 3 priests"
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        from gmscreen.campaign import rulings
+
+        app.live.ruling("artinar", rulings.SetUnderCare(True), hostile)
+        await pilot.pause()
+        shown = log_text(app)
+        assert "[bold]cured[/]" in shown  # markup shown as written, not read
+        assert "\x1b" not in shown and "\x07" not in shown  # no control character drawn
+        (ruling,) = rulings_of(app)
+        assert ruling.reason == hostile  # the journal keeps it as typed
+
+    play(table_with(ARTINAR), scenario)

@@ -45,6 +45,17 @@ PAYLOADS: list[ev.Payload] = [
     ev.Undo(7, True),
     ev.Ruling("end_episode", "a healing spell", {"madness": [14, 7]}, "paranoia", True),
     ev.Ruling("set_madness", "miscounted", {"madness": [9, 4]}),
+    ev.UndoEarlier(
+        3,
+        "2024-04-30-1",
+        "2024-04-30T20:00:00.000+00:00",
+        ({"seq": 3, "action": 3, "at": "", "game": 0, "kind": "note", "data": {"text": "x"}},),
+        (ev.Restored("elric", {"madness": [4, 2]}, ()),),
+        ({"id": "x", "pow": 10},),
+        ("y",),
+        60,
+        {"fumble_base": [2, 1]},
+    ),
 ]
 EVENTS = [
     ev.Event(n + 1, n + 1, "2024-05-01T20:00:00.000+00:00", 60 * n, "elric", data).to_dict()

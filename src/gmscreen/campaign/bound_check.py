@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from gmscreen.campaign import actions
 from gmscreen.campaign import events as ev
+from gmscreen.campaign.undo import ActionGroup
 from gmscreen.rules import madness
 from gmscreen.rules.dice import Roll
 from gmscreen.rules.madness import MadnessState, Odds
@@ -20,6 +21,7 @@ class BoundCheck:
     def __init__(self, live: LiveCampaign, character_id: str) -> None:
         self.live = live
         self.character_id = character_id
+        self.group = ActionGroup()  # every d100 of the check and its kind: one action, one undo
 
     @property
     def state(self) -> MadnessState:
@@ -46,7 +48,7 @@ class BoundCheck:
 
     def roll(self, d100: Roll | None = None) -> ev.Event:
         """One d100 (rolled by the live campaign unless the GM typed it)."""
-        return self.live.check_roll(self.character_id, d100 or self.live.roll("d100"))
+        return self.live.check_roll(self.character_id, d100 or self.live.roll("d100"), self.group)
 
     def choose_kind(self, d6: Roll | None = None) -> ev.Event:
-        return self.live.check_kind(self.character_id, d6 or self.live.roll("1d6"))
+        return self.live.check_kind(self.character_id, d6 or self.live.roll("1d6"), self.group)

@@ -324,6 +324,57 @@ class Undo(Record, frozen=True):
     redo: bool  # the target was itself an undo: its action comes back
 
 
+# --- undo across sessions ----------------------------------------------------------------------
+
+
+class Restored(Record, frozen=True):
+    """One character as an :class:`UndoEarlier` sets it back (part of it, not an event).
+
+    ``changes``: its fields, field -> [as it is now, as it was before the undone action];
+    ``inventory``: its whole inventory as the undo leaves it (None: the inventory stays).
+    """
+
+    character: Name
+    changes: Changes
+    inventory: tuple[dict[str, Any], ...] | None = None
+
+    def __post_init__(self) -> None:
+        check_changes(self.changes)
+        check_plain(list(self.inventory or ()), "inventory")
+
+
+class UndoEarlier(Record, frozen=True):
+    """The GM undid ``target``, an action of an earlier session (``session``: its id, started at
+    ``started_at``), from this one: undo reaches back past a reopen.
+
+    That journal is never written again, so this event carries what the undo changes: the
+    characters set back (``characters``), put back whole (``returned``: the action removed
+    them) or taken out (``dropped``: the action added them), and the clock and the settings as
+    they were before it. ``undone`` holds the action's events as that journal has them (plain
+    values, keys and numbers), so the log and the recaps can tell what was undone in any
+    language without reading the earlier journal. A redo is a plain :class:`Undo` of this one.
+    """
+
+    target: Count
+    session: Name
+    started_at: Name
+    undone: tuple[dict[str, Any], ...]
+    characters: tuple[Restored, ...] = ()
+    returned: tuple[dict[str, Any], ...] = ()
+    dropped: tuple[Name, ...] = ()
+    clock: Clock | None = None
+    settings: Changes = msgspec.field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        check_plain(list(self.undone), "undone")
+        check_plain(list(self.returned), "returned")
+        check_changes(self.settings)
+
+    def undone_events(self) -> list[Event]:
+        """The undone action's events, as its journal has them."""
+        return [Event.from_dict(raw) for raw in self.undone]
+
+
 Payload = (
     Gain
     | CheckRoll
@@ -343,6 +394,7 @@ Payload = (
     | SettingsChanged
     | Undo
     | Ruling
+    | UndoEarlier
 )
 EventKind = Literal[
     "gain",
@@ -363,6 +415,7 @@ EventKind = Literal[
     "settings_changed",
     "undo",
     "ruling",
+    "undo_earlier",
 ]
 PAYLOADS: dict[str, type[Any]] = {
     "gain": Gain,
@@ -383,6 +436,7 @@ PAYLOADS: dict[str, type[Any]] = {
     "settings_changed": SettingsChanged,
     "undo": Undo,
     "ruling": Ruling,
+    "undo_earlier": UndoEarlier,
 }
 KIND_OF: dict[type[Any], EventKind] = {v: k for k, v in PAYLOADS.items()}  # type: ignore[misc]
 

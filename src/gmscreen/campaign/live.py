@@ -35,6 +35,7 @@ from gmscreen.campaign.store import (
     sessions_dir,
     update_checkpoint,
 )
+from gmscreen.campaign.undo import UNDOS, ActionGroup, EarlierAction, earlier_target, undo_earlier
 from gmscreen.rules import dice, madness
 from gmscreen.rules.dice import Roll
 
@@ -130,9 +131,11 @@ class LiveCampaign:
         inputs: Mapping[str, int | str] | None = None,
         roll: Roll | None = None,
         adjustment: int = 0,
+        group: ActionGroup | None = None,
     ) -> ev.Event:
+        """One gain; ``group``: the gain dialog's, so its gains to each target are one action."""
         return self._one(
-            actions.gain(self.state, character_id, preset_key, inputs, roll, adjustment)
+            actions.gain(self.state, character_id, preset_key, inputs, roll, adjustment), group
         )
 
     def gain_all(
@@ -155,11 +158,13 @@ class LiveCampaign:
         self.character(character_id)
         return BoundCheck(self, character_id)
 
-    def check_roll(self, character_id: str, d100: Roll) -> ev.Event:
-        return self._one(actions.check_roll(self.state, character_id, d100))
+    def check_roll(
+        self, character_id: str, d100: Roll, group: ActionGroup | None = None
+    ) -> ev.Event:
+        return self._one(actions.check_roll(self.state, character_id, d100), group)
 
-    def check_kind(self, character_id: str, d6: Roll) -> ev.Event:
-        return self._one(actions.check_kind(self.state, character_id, d6))
+    def check_kind(self, character_id: str, d6: Roll, group: ActionGroup | None = None) -> ev.Event:
+        return self._one(actions.check_kind(self.state, character_id, d6), group)
 
     # --- time ---------------------------------------------------------------------------------
 
@@ -277,50 +282,80 @@ class LiveCampaign:
 
     def _undo_target(self) -> int | None:
         for e in reversed(self._log):
-            if e.action not in self._void and not isinstance(e.data, ev.Undo):
+            if e.action not in self._void and not isinstance(e.data, UNDOS):
                 return e.action
         return None
+
+    def _earlier_target(self) -> EarlierAction | None:
+        """Nothing left to undo tonight: the last action of an earlier session still in effect."""
+        return earlier_target(self.past_sessions, self._log)
 
     def _redo_target(self) -> int | None:
         for e in reversed(self._log):
             if e.action in self._void:
                 continue
+            if isinstance(e.data, ev.UndoEarlier) or (
+                isinstance(e.data, ev.Undo) and not e.data.redo
+            ):
+                return e.action
             if isinstance(e.data, ev.Undo):
-                if not e.data.redo:
-                    return e.action
+                continue
             else:
                 return None  # something was done after the last undo: nothing to redo
         return None
 
     def can_undo(self) -> bool:
-        return self._undo_target() is not None
+        return self._undo_target() is not None or self._earlier_target() is not None
 
     def can_redo(self) -> bool:
         return self._redo_target() is not None
 
     def describe_last_undoable(self, lang: str = "en") -> str | None:
-        from gmscreen.campaign.recap import describe_action  # the undo question only
+        from gmscreen.campaign.recap import describe_action, describe_earlier  # questions only
 
         target = self._undo_target()
-        return describe_action(self._actions(target), self.state, lang) if target else None
+        if target is not None:
+            return describe_action(self._actions(target), self.state, lang)
+        earlier = self._earlier_target()
+        if earlier is None:
+            return None
+        return describe_earlier(earlier.log.header.started_at, earlier.events, self.state, lang)
+
+    def describe_last_redoable(self, lang: str = "en") -> str | None:
+        from gmscreen.campaign.recap import describe_action
+
+        target = self._redo_target()
+        return describe_action(self._redone(target), self.state, lang) if target else None
 
     def undo(self) -> ev.Event | None:
-        """Void the last action still in effect; returns its first event (None if none)."""
+        """Take back the last action still in effect, tonight's or (none left) an earlier
+        session's; returns its first event (None if there is nothing to undo)."""
         target = self._undo_target()
-        if target is None:
+        if target is not None:
+            self._commit_undo(target, redo=False)
+            return self._actions(target)[0]
+        earlier = self._earlier_target()
+        if earlier is None:
             return None
-        self._commit_undo(target, redo=False)
-        return self._actions(target)[0]
+        self._commit([(None, undo_earlier(self.state, earlier), self.state.clock)])
+        return earlier.events[0]
+
+    def _redone(self, undo_action: int) -> list[ev.Event]:
+        """The events that undoing the undo ``undo_action`` brings back."""
+        data = self._actions(undo_action)[0].data
+        if isinstance(data, ev.UndoEarlier):
+            return data.undone_events()
+        assert isinstance(data, ev.Undo)
+        return self._actions(data.target)
 
     def redo(self) -> ev.Event | None:
         """Undo the last undo, if nothing was done since; returns the first event it restored."""
         target = self._redo_target()
         if target is None:
             return None
-        undo_event = self._actions(target)[0]
-        assert isinstance(undo_event.data, ev.Undo)
+        redone = self._redone(target)
         self._commit_undo(target, redo=True)
-        return self._actions(undo_event.data.target)[0]
+        return redone[0]
 
     # --- saving -------------------------------------------------------------------------------
 
@@ -389,17 +424,17 @@ class LiveCampaign:
 
     # --- the one way in -----------------------------------------------------------------------
 
-    def _one(self, draft: actions.Draft) -> ev.Event:
-        return self._commit([draft])[0]
+    def _one(self, draft: actions.Draft, group: ActionGroup | None = None) -> ev.Event:
+        return self._commit([draft], group)[0]
 
     def _now(self) -> str:
         return self._clock().isoformat(timespec="milliseconds")
 
-    def _stamp(self, drafts: Sequence[actions.Draft]) -> list[ev.Event]:
+    def _stamp(self, drafts: Sequence[actions.Draft], action: int | None = None) -> list[ev.Event]:
         first = self.state.last_event + 1
         at = self._now()
         return [
-            ev.Event(first + n, first, at, game, who, data)
+            ev.Event(first + n, action or first, at, game, who, data)
             for n, (who, data, game) in enumerate(drafts)
         ]
 
@@ -415,10 +450,12 @@ class LiveCampaign:
         for listener in list(self.notice_listeners):
             listener(text)
 
-    def _commit(self, drafts: Sequence[actions.Draft]) -> list[ev.Event]:
+    def _commit(
+        self, drafts: Sequence[actions.Draft], group: ActionGroup | None = None
+    ) -> list[ev.Event]:
         if not drafts:
             return []
-        new = self._stamp(drafts)
+        new = self._stamp(drafts, self._joins(group, len(drafts)))
         state = self.state
         try:
             for event in new:
@@ -428,8 +465,18 @@ class LiveCampaign:
         self._journal(new)
         self._log.extend(new)
         self.state = state
+        if group is not None:
+            group.action = new[0].action
         self._after(new)
         return new
+
+    def _joins(self, group: ActionGroup | None, size: int) -> int | None:
+        """The action ``group``'s next key joins: its own while it is the last thing done (one
+        event: a journal line of several starts its action)."""
+        if group is None or group.action is None or size != 1 or not self._log:
+            return None
+        last = self._log[-1].action
+        return last if last == group.action and last not in self._void else None
 
     def _commit_undo(self, target: int, redo: bool) -> None:
         (undo,) = self._stamp([(None, ev.Undo(target, redo), self.state.clock)])

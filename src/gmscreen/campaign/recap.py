@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
 from typing import Any
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.model import Campaign
+from gmscreen.campaign.model import MODULES, Campaign
 from gmscreen.campaign.reducer import void_actions
-from gmscreen.i18n import DEFAULT_LANGUAGE, Translate, catalog_for
+from gmscreen.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translate, catalog_for
 from gmscreen.rules import merp
 from gmscreen.rules.dice import Roll
 from gmscreen.rules.madness import DAY, HOUR, MINUTE
@@ -25,6 +26,11 @@ from gmscreen.rules.madness_data import load_madness_data
 from gmscreen.rules.tables_render import item_title
 
 FIELDS = (
+    "name",
+    "player",
+    "notes",
+    "episode",
+    "merp",
     "pow",
     "app",
     "chaos",
@@ -74,7 +80,14 @@ def span(seconds: int, lang: str = DEFAULT_LANGUAGE) -> str:
     return ", ".join(parts) or w("span.second", n=0)
 
 
-def _value(value: Any, w: Translate) -> str:
+def _value(value: Any, w: Translate, key: str = "", lang: str = DEFAULT_LANGUAGE) -> str:
+    """A field's value in words: labels for the keys the journal holds (a kind of madness, a
+    preset, a module), never the keys themselves."""
+    if value is None or value == [] or value == "":
+        return w("none")
+    worded = _worded(key, value, w, lang)
+    if worded is not None:
+        return worded
     if isinstance(value, bool):
         return w("yes") if value else w("no")
     if value is None or value == [] or value == "":
@@ -84,6 +97,39 @@ def _value(value: Any, w: Translate) -> str:
     if isinstance(value, dict):
         return str(value.get("kind") or value.get("category") or "…")
     return str(value)
+
+
+def _worded(key: str, value: Any, w: Translate, lang: str) -> str | None:
+    if key in ("permanent", "first_sightings") and isinstance(value, list):
+        label = _kind if key == "permanent" else _preset
+        return ", ".join(label(str(v), lang) for v in value)
+    if key == "episode" and isinstance(value, dict):
+        return _kind(str(value.get("kind")), lang)
+    if key == "awaiting_kind" and value in ("failure", "fumble"):
+        return w(f"outcome.{value}")
+    if key == "merp" and isinstance(value, dict):
+        return _merp(value, w, lang)
+    if key == "modules" and isinstance(value, list):
+        return ", ".join(w(f"module.{v}") if v in MODULES else str(v) for v in value)
+    if key == "language" and value in LANGUAGES:
+        return w(f"language.{value}")
+    if key == "round_seconds" and isinstance(value, int):
+        return span(value, lang)
+    if key == "last_gain_day" and isinstance(value, int):
+        return w("undoing.day_number", day=value + 1)
+    return None
+
+
+def _merp(profile: Mapping[str, Any], w: Translate, lang: str) -> str:
+    labels = merp.CATEGORY_LABELS.get(str(profile.get("category")))  # type: ignore[call-overload]
+    category = str(labels[lang if lang in LANGUAGES else DEFAULT_LANGUAGE]) if labels else "?"
+    race = str(profile.get("race") or "")
+    points = w(
+        "undoing.merp_points",
+        spent=profile.get("points_spent", 0),
+        total=profile.get("points_total", 0),
+    )
+    return ", ".join(part for part in (category, race, points) if part)
 
 
 def _field(key: str, w: Translate) -> str:
@@ -98,7 +144,8 @@ def changes_text(
     w = words(lang)
     shown = [k for k in (keys or changes) if k in changes]
     return "; ".join(
-        f"{_field(k, w)} {_value(changes[k][0], w)} → {_value(changes[k][1], w)}" for k in shown
+        f"{_field(k, w)} {_value(changes[k][0], w, k, lang)} → {_value(changes[k][1], w, k, lang)}"
+        for k in shown
     )
 
 
@@ -248,6 +295,9 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
             return ruling_text(d, who, lang)
         case ev.Undo():
             return None  # needs the target: see RecapLine building in recap()
+        case ev.UndoEarlier():
+            what = describe_action(d.undone_events(), None, lang, names)
+            return w("undoing.log", when=session_date(d.started_at, lang), what=what)
     return None  # pragma: no cover
 
 
@@ -337,19 +387,50 @@ def recap(
     return lines
 
 
+SHOWN = 3  # the events of one action a confirm spells out; the rest are counted
+
+
 def describe_action(
-    action_events: Sequence[ev.Event], state: Campaign, lang: str = DEFAULT_LANGUAGE
+    action_events: Sequence[ev.Event],
+    state: Campaign | None,
+    lang: str = DEFAULT_LANGUAGE,
+    names: Mapping[str, str] | None = None,
 ) -> str:
-    """The action in one line, for a confirm dialog (``Undo: …?``)."""
+    """The action in words, for a confirm (``Undo this? …``) and the log: its first events
+    told one by one (a gain to three characters names all three), the rest counted."""
     if not action_events:
         return ""
-    names = {c.id: c.name for c in state.characters}
+    known = dict(names or {})
+    if state is not None:
+        known.update({c.id: c.name for c in state.characters})
     for e in action_events:
         if isinstance(e.data, ev.CharacterRemoved | ev.CharacterAdded):
-            names.setdefault(str(e.data.character.get("id")), str(e.data.character.get("name")))
-    first = describe(action_events[0], names, lang=lang) or action_events[0].kind
-    more = len(action_events) - 1
-    return first + (words(lang)("more", n=more) if more else "")
+            known.setdefault(str(e.data.character.get("id")), str(e.data.character.get("name")))
+    told = [describe(e, known, lang=lang) or e.kind for e in action_events[:SHOWN]]
+    more = len(action_events) - len(told)
+    return "; ".join(told) + (words(lang)("more", n=more) if more else "")
+
+
+def describe_earlier(
+    started_at: str,
+    action_events: Sequence[ev.Event],
+    state: Campaign,
+    lang: str = DEFAULT_LANGUAGE,
+) -> str:
+    """An action of an earlier session in words, with the day that session was played."""
+    what = describe_action(action_events, state, lang)
+    return words(lang)("undoing.earlier", when=session_date(started_at, lang), what=what)
+
+
+def session_date(started_at: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The day a session was played, in words (``20 November 2026``); the text as it is if it
+    is not a date (a journal someone else wrote)."""
+    try:
+        day = datetime.fromisoformat(started_at)
+    except ValueError:
+        return started_at
+    w = words(lang)
+    return w("undoing.date", day=day.day, month=w(f"month.{day.month}"), year=day.year)
 
 
 def standing(state: Campaign, lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:

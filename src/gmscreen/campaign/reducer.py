@@ -131,10 +131,34 @@ def _apply(draft: _Draft, event: ev.Event) -> None:
             draft.put(replace(c, inventory=tuple(i for i in c.inventory if i.id != gone)))
         case ev.SettingsChanged():
             draft.settings = _apply_settings(draft.settings, data.changes)
+        case ev.UndoEarlier():
+            _undo_earlier(draft, data)
         case ev.Note() | ev.ItemDiscarded() | ev.Undo():
             pass
         case _:  # pragma: no cover
             raise ReplayError(f"event {event.seq} has a payload no reducer knows")
+
+
+def _undo_earlier(draft: _Draft, data: ev.UndoEarlier) -> None:
+    """Set back what an action of an earlier session changed (see :class:`ev.UndoEarlier`)."""
+    for character_id in data.dropped:
+        draft.remove(character_id)
+    for raw in data.returned:
+        returned = character_from_dict(raw)
+        if returned.id in draft.characters:
+            raise ReplayError(f"character {returned.id!r} is put back, but is there")
+        draft.put(returned)
+    for restored in data.characters:
+        if restored.changes:
+            _change(draft, restored.character, restored.changes)
+        if restored.inventory is not None:
+            c = draft.character(restored.character)
+            items = tuple(decode_item(item) for item in restored.inventory)
+            draft.put(replace(c, inventory=items))
+    if data.clock is not None:
+        draft.clock = data.clock
+    if data.settings:
+        draft.settings = _apply_settings(draft.settings, data.settings)
 
 
 # What an event that does not fit raises while it is applied.

@@ -48,6 +48,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("edit_character", "e", "edit_character", "main"),
     Command("remove_character", "delete", "remove_character", "main"),
     Command("undo", "u", "undo", "main", footer=True),
+    Command("redo", "U", "redo", "main"),
     Command("log_filter", "f", "log_filter", "main"),
     Command("log_search", "slash", "log_search", "main"),
     Command("player_view", "p", "player_view", "main", footer=True),

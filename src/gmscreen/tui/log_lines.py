@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.recap import ruling_what, span
+from gmscreen.campaign.recap import describe_action, ruling_what, session_date, span
 from gmscreen.rules.tables_render import item_title
 from gmscreen.text import inert_line
 from gmscreen.tui.format import (
@@ -68,6 +68,7 @@ class LogBuilder:
         self.names = dict(names)
         self.t = t
         self.lang = lang
+        self.actions: dict[int, list[ev.Event]] = {}  # this session's, for what an undo undid
 
     def _fields(self, changes: Mapping[str, Any]) -> str:
         """The edited fields by their labels (``POW, Chaos``); keys the form has no label for
@@ -113,6 +114,14 @@ class LogBuilder:
             return entry(line, outcome="" if more else madness, **more)
 
         yield from wrapped(first_with_madness, text)
+    def _undone(self, undo: ev.Undo) -> str:
+        """What an undo (or, undoing an undo, a redo) took back or brought back, in words."""
+        target = self.actions.get(undo.target, [])
+        if target and isinstance(target[0].data, ev.Undo):
+            return self._undone(target[0].data)
+        if target and isinstance(target[0].data, ev.UndoEarlier):
+            target = target[0].data.undone_events()
+        return describe_action(target, None, self.lang, self.names)
 
     def lines(self, events: Iterable[ev.Event], void: set[int]) -> list[LogEntry]:
         out: list[LogEntry] = []
@@ -124,6 +133,7 @@ class LogBuilder:
         t = self.t
         data = event.data
         who = event.character
+        self.actions.setdefault(event.action, []).append(event)
         if isinstance(data, ev.CharacterAdded):
             self.names[str(data.character.get("id"))] = str(data.character.get("name", ""))
         if isinstance(data, ev.CharacterEdited) and "name" in data.changes and who:
@@ -253,7 +263,11 @@ class LogBuilder:
                 yield entry(t("log.settings", fields=self._settings(data.changes)))
             case ev.Undo():
                 key = "log.redo" if data.redo else "log.undo"
-                yield entry(t(key, target=data.target))
+                yield entry(t(key, what=self._undone(data)), character=None, character_name="")
+            case ev.UndoEarlier():
+                what = describe_action(data.undone_events(), None, self.lang, self.names)
+                when = session_date(data.started_at, self.lang)
+                yield entry(t("log.undo_earlier", when=when, what=what), character=None)
             case ev.ItemRolled() if data.override is not None:
                 title = item_title(data.item, self.lang)
                 rule = t(f"log.override_{data.override}")

@@ -16,6 +16,7 @@ from gmscreen.campaign.errors import InvalidAction
 from gmscreen.campaign.live import BoundCheck, LiveCampaign
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import void_actions
+from gmscreen.campaign.undo import ActionGroup
 from gmscreen.rules.dice import Roll
 from gmscreen.rules.madness import MadnessState, Odds, madness_after_episode
 from gmscreen.rules.madness_check import Phase
@@ -73,8 +74,10 @@ def apply_gain(
     inputs: Mapping[str, int | str],
     roll: Roll | None,
     adjustment: int,
+    group: ActionGroup | None = None,
 ) -> GainDone:
-    event = live.gain(character_id, preset, inputs, roll, adjustment)
+    """One target's gain; ``group``: the dialog's, so the gains to every target are one action."""
+    event = live.gain(character_id, preset, inputs, roll, adjustment, group)
     data = event.data
     if not isinstance(data, ev.Gain):  # pragma: no cover - the live campaign's contract
         raise InvalidAction("the gain was not recorded as a gain")

@@ -27,6 +27,7 @@ from gmscreen.campaign.fields import get_value
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.reducer import rounds_running, void_actions
+from gmscreen.campaign.undo import UNDOS, undone_later
 from gmscreen.rules.dice import DiceError
 from gmscreen.rules.madness import MadnessError
 from gmscreen.text import inert_line
@@ -36,7 +37,7 @@ from gmscreen.tui.format import clock_text, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
 from gmscreen.tui.module_keys import for_modules
-from gmscreen.tui.screens import main_madness, main_rulings
+from gmscreen.tui.screens import main_madness, main_rulings, main_undo
 from gmscreen.tui.session import MadnessHistories
 from gmscreen.tui.typeahead import open_screen, opener, run_binding_now, with_openers
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
@@ -105,10 +106,12 @@ class MainScreen(Screen[None]):
     def past_log_lines(self) -> list[LogEntry]:
         """The earlier sessions' lines, in the screen's language."""
         lines: list[LogEntry] = []
+        # struck through too: what an undo of a later session (tonight's) took back
+        taken = undone_later([[e.event for e in self.live.events], *(p.events for p in self.past)])
         for log in self.past:
             names = {c.id: c.name for c in log.header.state.characters}
             builder = LogBuilder(names, self.t, self.lang)
-            lines += builder.lines(log.events, void_actions(log.events))
+            lines += builder.lines(log.events, void_actions(log.events) | taken)
         return lines
 
     # --- layout ------------------------------------------------------------------------------
@@ -234,7 +237,9 @@ class MainScreen(Screen[None]):
         entries = self.live.events
         log = self.query_one(RollLog)
         new = entries[self.seen :]
-        if rebuild or any(isinstance(e.event.data, ev.Undo) for e in new):
+        if rebuild or any(isinstance(e.event.data, UNDOS) for e in new):
+            if any(isinstance(e.event.data, ev.UndoEarlier) for e in entries):
+                self.past_lines = self.past_log_lines()
             self.builder = LogBuilder(
                 {c.id: c.name for c in self.live.session_start.characters}, self.t, self.lang
             )
@@ -424,19 +429,10 @@ class MainScreen(Screen[None]):
 
     @opener
     async def action_undo(self) -> None:
-        from gmscreen.tui.screens.dialogs import ConfirmScreen
+        await main_undo.undo(self)
 
-        what = self.live.describe_last_undoable(self.lang)
-        if what is None:
-            self.notify(self.t("app.nothing_to_undo"), severity="warning")
-            return
-
-        def undo(sure: bool | None) -> None:
-            if sure and self.do(self.live.undo):
-                self.notify(self.t("app.undone", what=what))
-
-        question = self.t("confirm.undo_question", what=what)
-        await open_screen(self, ConfirmScreen(self.t("confirm.undo_title"), question, self.t), undo)
+    def action_redo(self) -> None:
+        main_undo.redo(self)
 
     def action_log_filter(self) -> None:
         log = self.query_one(RollLog)

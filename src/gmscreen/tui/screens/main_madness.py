@@ -17,6 +17,7 @@ from textual.screen import Screen
 
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Campaign, Character
+from gmscreen.campaign.undo import ActionGroup
 from gmscreen.rules.madness import check_due
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.session import CheckAdapter, CheckResult, apply_gain, apply_gain_all
@@ -69,9 +70,10 @@ async def gain(screen: Host) -> None:
         screen.notify(screen.t("app.no_character"), severity="warning")
         return
     targets = [Target(i, screen.state.character(i).name) for i in ids]
+    group = ActionGroup()  # every target's gain, each with its own dice: one action, one undo
 
     def apply(cid: str, key: str, inputs: Any, roll: Any, adjustment: int) -> Any:
-        return apply_gain(screen.live, cid, key, inputs, roll, adjustment)
+        return apply_gain(screen.live, cid, key, inputs, roll, adjustment, group)
 
     def apply_all(cids: Sequence[str], key: str, inputs: Any) -> Any:
         return apply_gain_all(screen.live, cids, key, inputs)

@@ -1,0 +1,144 @@
+"""Undo by whole actions, back past a reopen into the campaign's earlier sessions.
+
+An action is what the GM did as one thing: a gain to every marked character (each with its own
+dice, one key each), a whole madness check with the kind of madness it ends in, an end of day
+with its recoveries. Each key still journals its events at once (one line each); the keys after
+the first *join* its action (:class:`ActionGroup`), so one undo takes the whole of it back.
+
+Undo is a stack: it takes back the last action still in effect. Once tonight's session has none
+left, it reaches into the earlier sessions, newest first. Their journals are never written again:
+the undo is an :class:`~gmscreen.campaign.events.UndoEarlier` in tonight's journal, carrying what
+it sets back (:func:`undo_earlier`), so a fold of tonight's session alone, from its header or
+from the checkpoint, gives the same state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gmscreen.campaign import events as ev
+from gmscreen.campaign.codec import settings_to_dict
+from gmscreen.campaign.fields import character_to_dict, diff, encode_item, get_value
+from gmscreen.campaign.journal import SessionLog
+from gmscreen.campaign.model import Campaign, Character
+from gmscreen.campaign.reducer import fold, void_actions
+
+UNDOS = (ev.Undo, ev.UndoEarlier)  # what an undo never targets: undoing an undo is a redo
+
+
+class ActionGroup:
+    """Keys that make one action: the first commit starts it, the next ones join it while it
+    is still the last thing done (nothing else happened since, and it was not undone)."""
+
+    def __init__(self) -> None:
+        self.action: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EarlierAction:
+    """An action of an earlier session that undo would take back next."""
+
+    log: SessionLog
+    action: int
+
+    @property
+    def events(self) -> list[ev.Event]:
+        return [e for e in self.log.events if e.action == self.action]
+
+
+def undone_later(logs: Sequence[Sequence[ev.Event]]) -> set[int]:
+    """The actions that undos from later sessions took back (and that were not redone)."""
+    taken: set[int] = set()
+    for events in logs:
+        void = void_actions(events)
+        for e in events:
+            if isinstance(e.data, ev.UndoEarlier) and e.action not in void:
+                taken.add(e.data.target)
+    return taken
+
+
+def earlier_target(past: Sequence[SessionLog], tonight: Sequence[ev.Event]) -> EarlierAction | None:
+    """The last action still in effect in the earlier sessions (None: nothing left to undo)."""
+    taken = undone_later([tonight, *(log.events for log in past)])
+    for log in reversed(past):
+        void = void_actions(log.events)
+        for e in reversed(log.events):
+            if e.action in void or e.action in taken or isinstance(e.data, UNDOS):
+                continue
+            return EarlierAction(log, e.action)
+    return None
+
+
+def undo_earlier(state: Campaign, target: EarlierAction) -> ev.UndoEarlier:
+    """The undo of ``target`` as it applies to ``state`` (the campaign now): each field the
+    action changed goes back to what it was before the action."""
+    log = target.log
+    events = log.events
+    first = next(n for n, e in enumerate(events) if e.action == target.action)
+    before = fold(log.header.state, events[:first], void_actions(events))
+    after = fold(before, target.events, set())
+    was = {c.id: c for c in before.characters}
+    made = {c.id: c for c in after.characters}
+    restored = [
+        r
+        for cid in was.keys() & made.keys()
+        if state.has_character(cid)
+        for r in [_restored(state.character(cid), was[cid], made[cid])]
+        if r is not None
+    ]
+    now = settings_to_dict(state.settings)
+    settings = {
+        k: [now[k], v]
+        for k, v in settings_to_dict(before.settings).items()
+        if v != settings_to_dict(after.settings)[k] and v != now[k]
+    }
+    return ev.UndoEarlier(
+        target=target.action,
+        session=log.header.id,
+        started_at=log.header.started_at,
+        undone=tuple(e.to_dict() for e in target.events),
+        characters=tuple(sorted(restored, key=lambda r: r.character)),
+        returned=tuple(
+            character_to_dict(c)
+            for cid, c in was.items()
+            if cid not in made and not state.has_character(cid)
+        ),
+        dropped=tuple(cid for cid in made if cid not in was and state.has_character(cid)),
+        clock=before.clock if before.clock != after.clock and before.clock != state.clock else None,
+        settings=settings,
+    )
+
+
+def _restored(now: Character, before: Character, after: Character) -> ev.Restored | None:
+    """``now`` with what the action changed set back to ``before`` (None: nothing to set)."""
+    changes = {
+        name: [get_value(now, name), old]
+        for name, (old, _) in diff(before, after).items()
+        if get_value(now, name) != old
+    }
+    inventory = _inventory(now, before, after)
+    if not changes and inventory is None:
+        return None
+    return ev.Restored(now.id, changes, inventory)
+
+
+def _inventory(
+    now: Character, before: Character, after: Character
+) -> tuple[dict[str, Any], ...] | None:
+    """``now``'s items without those the action kept, with those it took out and the notes
+    it changed as they were (None: the action left the inventory alone)."""
+    if before.inventory == after.inventory:
+        return None
+    had = {i.id: i for i in before.inventory}
+    got = {i.id: i for i in after.inventory}
+    items = [
+        had[i.id] if i.id in had and i.id in got and had[i.id] != got[i.id] else i
+        for i in now.inventory
+        if i.id in had or i.id not in got  # out: the items the action added
+    ]
+    present = {i.id for i in items}
+    items += [i for i in before.inventory if i.id not in got and i.id not in present]
+    restored = tuple(encode_item(i) for i in items)
+    return None if restored == tuple(encode_item(i) for i in now.inventory) else restored

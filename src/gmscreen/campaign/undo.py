@@ -94,18 +94,20 @@ def undo_earlier(state: Campaign, target: EarlierAction) -> ev.UndoEarlier:
         for k, v in settings_to_dict(before.settings).items()
         if v != settings_to_dict(after.settings)[k] and v != now[k]
     }
+    returned = tuple(
+        character_to_dict(c)
+        for cid, c in was.items()
+        if cid not in made and not state.has_character(cid)
+    )
+    dropped = tuple(cid for cid in made if cid not in was and state.has_character(cid))
     return ev.UndoEarlier(
         target=target.action,
         session=log.header.id,
         started_at=log.header.started_at,
         undone=tuple(e.to_dict() for e in target.events),
         characters=tuple(sorted(restored, key=lambda r: r.character)),
-        returned=tuple(
-            character_to_dict(c)
-            for cid, c in was.items()
-            if cid not in made and not state.has_character(cid)
-        ),
-        dropped=tuple(cid for cid in made if cid not in was and state.has_character(cid)),
+        returned=returned,
+        dropped=dropped,
         clock=before.clock if before.clock != after.clock and before.clock != state.clock else None,
         settings=settings,
     )

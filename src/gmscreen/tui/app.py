@@ -20,7 +20,7 @@ from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.live import LiveCampaign, open_campaign
 from gmscreen.tui.app_base import BaseApp, load_settings
 from gmscreen.tui.commands import palette_commands
-from gmscreen.tui.config import UIConfig
+from gmscreen.tui.config import KEY_PROBLEMS, UIConfig, keys_message
 from gmscreen.tui.i18n import Catalog
 from gmscreen.tui.screens.main import MainScreen
 
@@ -73,12 +73,14 @@ class GMScreenApp(BaseApp):
         self.live.notice_listeners.append(
             lambda text: self.notify(text, severity="warning", timeout=20)
         )
+        keys = keys_message(self.config.problems, t)
+        if keys is not None:
+            self.notify(keys, severity="warning", timeout=20)
         for problem in self.config.problems:
             kind, _, detail = problem.partition(":")
-            key = {"unknown": "app.config_unknown_key", "bad": "app.config_bad_key"}.get(kind)
-            if key:
-                self.notify(t(key, id=detail), severity="warning")
-            elif kind == "language":
+            if kind in KEY_PROBLEMS:
+                continue
+            if kind == "language":
                 self.notify(t("app.config_bad_language", value=detail), severity="warning")
             else:
                 self.notify(t("app.config_file", problem=detail), severity="warning")

@@ -139,17 +139,32 @@ def test_undo_back_into_an_earlier_session_says_which_and_what(folder: Path) -> 
 KEYS = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b|\bNone\b|…")
 
 
+def _told(live: LiveCampaign, lang: str) -> list[str]:
+    """Every confirm undo asks, undoing back to the start."""
+    told = []
+    while live.can_undo():
+        question = live.describe_last_undoable(lang)
+        assert question is not None
+        told.append(question)
+        live.undo()
+    return told
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_confirm_tells_every_action_in_words(folder: Path, lang: str) -> None:
-    _sessions(folder)
+@pytest.mark.parametrize("reopened", [True, False])
+def test_the_confirm_tells_every_action_in_words(folder: Path, lang: str, reopened: bool) -> None:
+    if reopened:  # the three evenings, undone from a fourth
+        _sessions(folder)
+        with _open(folder, 4) as live:
+            told = _told(live, lang)
+    else:  # the same actions in one evening, undone that evening
+        with _open(folder, 1) as live:
+            play_rich_session(live)
+            live.edit_character("artinar", under_care=True, notes="sleeps badly")
+            profile = {"category": "pure_spell_user", "race": "Noldo", "points_total": 5}
+            live.edit_character("ioreth", merp=profile | {"points_spent": 3})
+            told = _told(live, lang)
     data = load_madness_data()
-    with _open(folder, 4) as live:
-        told = []
-        while live.can_undo():
-            question = live.describe_last_undoable(lang)
-            assert question is not None
-            told.append(question)
-            live.undo()
     keys = {k for k in (*data.presets, *(k.key for k in data.kinds)) if "_" in k}
     keys |= {"merp", "pow", "app"}  # a key in lower case, as the journal has it
     for question in told:

@@ -74,6 +74,7 @@ def test_u_after_reopening_undoes_the_last_sessions_action_and_U_redoes_it(table
         gain_lines = [e for e in log.entries if e.who == "artinar" and "friend" in e.what.lower()]
         assert gain_lines and all(e.void for e in gain_lines)  # the last session's, struck
         assert any(e.what.startswith("Undone, from the session of") for e in log.entries)
+        assert app.screen.histories.of("artinar")[-1] == 0  # the sparkline goes back too
         await pilot.press("U")
         await pilot.pause()
         assert madness(app, "artinar") == 5

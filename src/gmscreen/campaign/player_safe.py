@@ -23,6 +23,7 @@ from gmscreen.campaign import events as ev
 from gmscreen.campaign import recap
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.reducer import void_actions
+from gmscreen.campaign.undo import UNDOS
 from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for
 from gmscreen.rules.madness import DAY, HOUR, MINUTE, band
 from gmscreen.rules.madness_data import load_madness_data
@@ -166,7 +167,7 @@ def player_safe(
     madness = "madness" in state.settings.modules
     characters = tuple(_character(c, state.clock, madness, lang) for c in state.characters)
     void = void_actions(events)
-    kept = [e for e in events if e.action not in void and not isinstance(e.data, ev.Undo)]
+    kept = [e for e in events if e.action not in void and not isinstance(e.data, UNDOS)]
     names = {c.id: c.name for c in (start or state).characters}
     names.update({c.id: c.name for c in state.characters if c.id not in names})
     notes: list[SharedNote] = []

@@ -165,6 +165,11 @@ def madness_history(
                 if recovery.character == character_id and "madness" in recovery.changes:
                     history.append(int(recovery.changes["madness"][1]))
             continue
+        if isinstance(data, ev.UndoEarlier):  # an earlier session's action taken back
+            for restored in data.characters:
+                if restored.character == character_id and "madness" in restored.changes:
+                    history.append(int(restored.changes["madness"][1]))
+            continue
         if isinstance(data, ev.CharacterAdded) and data.character.get("id") == character_id:
             history.append(int(data.character.get("madness", 0)))
             continue

@@ -14,10 +14,12 @@ from textual.pilot import Pilot
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.live import open_campaign
+from gmscreen.campaign.model import Settings
 from gmscreen.campaign.replay import Replay
 from gmscreen.campaign.store import load
 from gmscreen.rules import dice
 from gmscreen.tui.app import GMScreenApp
+from gmscreen.tui.screens.check import CheckScreen
 from gmscreen.tui.screens.dialogs import ConfirmScreen
 from gmscreen.tui.screens.main import MainScreen
 from gmscreen.tui.widgets.roll_log import RollLog
@@ -125,3 +127,30 @@ def test_the_keys_problems_are_one_message_at_start_up(tmp_path: Path, new_campa
     assert "g is given to gain + check" in message
     assert "gain is left without a key" in message
     assert "ctrl+z" not in message  # a key that clashes with nothing is simply taken
+
+
+def test_one_u_undoes_a_check_with_its_kind_and_one_more_the_end_of_day(table_with) -> None:  # type: ignore[no-untyped-def]
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("g", *"demon", "enter", "1", "6", "enter")  # madness 11 + 3: a check
+        await pilot.pause()
+        assert isinstance(app.screen, CheckScreen)
+        await pilot.press("5", "3", "enter")  # over Law 47: a failure
+        await pilot.pause()
+        await pilot.press("enter", "r", "enter")  # the kind of madness, rolled
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+        assert app.live.state.character("artinar").sanity.episode is not None
+        await pilot.press("u", "y")
+        await pilot.pause()
+        artinar = app.live.state.character("artinar")
+        assert artinar.sanity.episode is None and artinar.awaiting_kind is None
+        assert artinar.sanity.madness == 14  # the check is gone, the gain is still there
+        await pilot.press("D")
+        await pilot.pause()
+        assert app.live.state.clock == 86_400
+        await pilot.press("u", "y")
+        await pilot.pause()
+        assert app.live.state.clock == 0 and madness(app, "bors") == 5
+
+    artinar = dict(CREW[0], madness=11)
+    play(table_with(artinar, CREW[1], settings=Settings(auto_check=True)), scenario)

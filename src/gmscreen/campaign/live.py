@@ -17,6 +17,7 @@ from typing import Any
 
 from gmscreen.campaign import actions, rulings
 from gmscreen.campaign import events as ev
+from gmscreen.campaign import undo as undoing
 from gmscreen.campaign.bound_check import BoundCheck as BoundCheck  # was defined here
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, InvalidAction, WriteFault
 from gmscreen.campaign.fields import FieldError, character_from_dict, decode_item
@@ -35,7 +36,7 @@ from gmscreen.campaign.store import (
     sessions_dir,
     update_checkpoint,
 )
-from gmscreen.campaign.undo import UNDOS, ActionGroup, EarlierAction, earlier_target, undo_earlier
+from gmscreen.campaign.undo import ActionGroup, EarlierAction
 from gmscreen.rules import dice, madness
 from gmscreen.rules.dice import Roll
 
@@ -281,28 +282,14 @@ class LiveCampaign:
         return [e for e in self._log if e.action == action]
 
     def _undo_target(self) -> int | None:
-        for e in reversed(self._log):
-            if e.action not in self._void and not isinstance(e.data, UNDOS):
-                return e.action
-        return None
+        return undoing.undo_target(self._log, self._void)
 
     def _earlier_target(self) -> EarlierAction | None:
         """Nothing left to undo tonight: the last action of an earlier session still in effect."""
-        return earlier_target(self.past_sessions, self._log)
+        return undoing.earlier_target(self.past_sessions, self._log)
 
     def _redo_target(self) -> int | None:
-        for e in reversed(self._log):
-            if e.action in self._void:
-                continue
-            if isinstance(e.data, ev.UndoEarlier) or (
-                isinstance(e.data, ev.Undo) and not e.data.redo
-            ):
-                return e.action
-            if isinstance(e.data, ev.Undo):
-                continue
-            else:
-                return None  # something was done after the last undo: nothing to redo
-        return None
+        return undoing.redo_target(self._log, self._void)
 
     def can_undo(self) -> bool:
         return self._undo_target() is not None or self._earlier_target() is not None
@@ -337,16 +324,11 @@ class LiveCampaign:
         earlier = self._earlier_target()
         if earlier is None:
             return None
-        self._commit([(None, undo_earlier(self.state, earlier), self.state.clock)])
+        self._commit([(None, undoing.undo_earlier(self.state, earlier), self.state.clock)])
         return earlier.events[0]
 
     def _redone(self, undo_action: int) -> list[ev.Event]:
-        """The events that undoing the undo ``undo_action`` brings back."""
-        data = self._actions(undo_action)[0].data
-        if isinstance(data, ev.UndoEarlier):
-            return data.undone_events()
-        assert isinstance(data, ev.Undo)
-        return self._actions(data.target)
+        return undoing.redone(self._log, undo_action)
 
     def redo(self) -> ev.Event | None:
         """Undo the last undo, if nothing was done since; returns the first event it restored."""
@@ -455,7 +437,7 @@ class LiveCampaign:
     ) -> list[ev.Event]:
         if not drafts:
             return []
-        new = self._stamp(drafts, self._joins(group, len(drafts)))
+        new = self._stamp(drafts, undoing.joins(group, len(drafts), self._log, self._void))
         state = self.state
         try:
             for event in new:
@@ -469,14 +451,6 @@ class LiveCampaign:
             group.action = new[0].action
         self._after(new)
         return new
-
-    def _joins(self, group: ActionGroup | None, size: int) -> int | None:
-        """The action ``group``'s next key joins: its own while it is the last thing done (one
-        event: a journal line of several starts its action)."""
-        if group is None or group.action is None or size != 1 or not self._log:
-            return None
-        last = self._log[-1].action
-        return last if last == group.action and last not in self._void else None
 
     def _commit_undo(self, target: int, redo: bool) -> None:
         (undo,) = self._stamp([(None, ev.Undo(target, redo), self.state.clock)])

@@ -36,6 +36,43 @@ class ActionGroup:
         self.action: int | None = None
 
 
+def joins(
+    group: ActionGroup | None, size: int, log: Sequence[ev.Event], void: set[int]
+) -> int | None:
+    """The action ``group``'s next key joins: its own while it is the last thing done (one
+    event: a journal line of several starts its action)."""
+    if group is None or group.action is None or size != 1 or not log:
+        return None
+    last = log[-1].action
+    return last if last == group.action and last not in void else None
+
+
+def undo_target(log: Sequence[ev.Event], void: set[int]) -> int | None:
+    """The last action of ``log`` still in effect (an undo is never one: undoing it is a redo)."""
+    for e in reversed(log):
+        if e.action not in void and not isinstance(e.data, UNDOS):
+            return e.action
+    return None
+
+
+def redo_target(log: Sequence[ev.Event], void: set[int]) -> int | None:
+    """The last undo of ``log`` still in effect, if nothing was done after it."""
+    for e in reversed(log):
+        if e.action in void or (isinstance(e.data, ev.Undo) and e.data.redo):
+            continue
+        return e.action if isinstance(e.data, UNDOS) else None
+    return None
+
+
+def redone(log: Sequence[ev.Event], undo_action: int) -> list[ev.Event]:
+    """The events that undoing the undo ``undo_action`` brings back."""
+    data = next(e.data for e in log if e.action == undo_action)
+    if isinstance(data, ev.UndoEarlier):
+        return data.undone_events()
+    assert isinstance(data, ev.Undo)
+    return [e for e in log if e.action == data.target]
+
+
 @dataclass(frozen=True, slots=True)
 class EarlierAction:
     """An action of an earlier session that undo would take back next."""

@@ -114,6 +114,7 @@ class LogBuilder:
             return entry(line, outcome="" if more else madness, **more)
 
         yield from wrapped(first_with_madness, text)
+
     def _undone(self, undo: ev.Undo) -> str:
         """What an undo (or, undoing an undo, a redo) took back or brought back, in words."""
         target = self.actions.get(undo.target, [])

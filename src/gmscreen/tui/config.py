@@ -26,6 +26,7 @@ SCOPE_GROUPS: dict[str, tuple[str, ...]] = {
     "dialog": ("dialog", "app"),
     "items": ("items", "app"),
     "replay": ("replay", "app"),
+    "rulings": ("rulings", "app"),
 }
 KEY_PROBLEMS = ("unknown", "bad", "clash", "keyless")  # told together, in one message
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gmscreen.campaign import actions, rulings
+from gmscreen.campaign import actions, notes, rulings
 from gmscreen.campaign.errors import InvalidAction
 from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
 from gmscreen.i18n import catalog_for, load_messages, placeholders
@@ -68,6 +68,7 @@ RAISES: dict[str, Callable[[], object]] = {
     "advance_long": lambda: actions.advance(STATE, 31 * madness.DAY, "", random.Random(1)),
     "clock_end": lambda: actions.advance(STATE, actions.MAX_CLOCK + 1, "", random.Random(1)),
     "empty_note": lambda: actions.note(STATE, "  ", None),
+    "no_note": lambda: notes.remove(STATE, [], 7),
     "merp_off": lambda: actions.item_rolled(NO_MODULES, "artinar", "merp-1", "x", {}),
     "no_merp_profile": lambda: actions.item_rolled(STATE, "artinar", "merp-1", "x", {}),
     # GM rulings (campaign/rulings.py)

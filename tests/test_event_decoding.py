@@ -41,6 +41,8 @@ PAYLOADS: list[ev.Payload] = [
     ev.ItemNoted("merp-2-1", "", "notched"),
     ev.ItemRemoved(ITEM),
     ev.Note("the bridge falls"),
+    ev.NoteEdited(24, "the bridge falls at dawn", True, "the bridge falls", False),
+    ev.NoteRemoved(24, "the bridge falls at dawn", True),
     ev.SettingsChanged({"fumble_base": [1, 2]}),
     ev.Undo(7, True),
     ev.Ruling("end_episode", "a healing spell", {"madness": [14, 7]}, "paranoia", True),
@@ -56,6 +58,7 @@ PAYLOADS: list[ev.Payload] = [
         60,
         {"fumble_base": [2, 1]},
     ),
+    ev.Gain("friend_dies", {}, ROLL, 4, 0, 4, None, 1, {"madness": [0, 4]}, "Moonglum's cousin"),
 ]
 EVENTS = [
     ev.Event(n + 1, n + 1, "2024-05-01T20:00:00.000+00:00", 60 * n, "elric", data).to_dict()

@@ -54,10 +54,10 @@ async def _artinar_by_keys(new_campaign: Path) -> None:
             47,
         )
         for die in ("4", "5"):
-            await pilot.press("g", *"friend", "enter", die, "enter")
-        await pilot.press("g", *"something", "enter", "2", "enter")
+            await pilot.press("g", *"friend", "enter", "enter", die, "enter")  # no line
+        await pilot.press("g", *"something", "enter", "2", "enter", "enter")
         assert _artinar(app).sanity.madness == 11
-        await pilot.press("g", *"demon", "enter", "1", "6", "enter")
+        await pilot.press("g", *"demon", "enter", "1", "6", "enter", "enter")
         await pilot.pause()
         assert _artinar(app).sanity.madness == 14
         assert "14/13" in _card_text(app)

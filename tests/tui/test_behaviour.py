@@ -40,7 +40,7 @@ def texts(app: GMScreenApp) -> list[str]:
 
 def test_a_gain_goes_to_every_marked_character_each_rolling(table_with) -> None:  # type: ignore[no-untyped-def]
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
-        await pilot.press("space", "j", "space", "g", *"friend", "enter")
+        await pilot.press("space", "j", "space", "g", *"friend", "enter", "enter")  # no line
         assert isinstance(app.screen, GainScreen)
         await pilot.press("3", "enter", "r")
         await pilot.pause()
@@ -90,7 +90,7 @@ def test_form_validates_inline_and_adds_nothing_until_valid(new_campaign: Path) 
 
 def test_undo_says_what_it_undoes(table_with) -> None:  # type: ignore[no-untyped-def]
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
-        await pilot.press("g", *"elemental", "enter")
+        await pilot.press("g", *"elemental", "enter", "enter")  # what happened: left out
         await pilot.pause()
         assert madness(app, "artinar") == 2
         await pilot.press("u")
@@ -279,12 +279,13 @@ def test_keys_typed_ahead_in_a_check_are_not_lost(table_with) -> None:  # type: 
 
 
 def test_keys_typed_ahead_in_a_gain_are_not_lost(table_with) -> None:  # type: ignore[no-untyped-def]
-    """ "demon, enter, 16, enter" arriving at once: the filter gets "demon", the question
-    gets 16 (it used to get into the filter box, which still had the focus)."""
+    """ "demon, enter, 16, enter, Arioch, enter" arriving at once: the filter gets "demon",
+    the question gets 16 (it used to get into the filter box, which still had the focus), the
+    what-happened line "Arioch" (its r is a letter there, not a roll)."""
 
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
         await pilot.press("g")
-        type_ahead(app, *"demon", "enter", "1", "6", "enter")
+        type_ahead(app, *"demon", "enter", "1", "6", "enter", *"Arioch", "enter")
         for _ in range(4):
             await pilot.pause()
         assert isinstance(app.screen, MainScreen)
@@ -293,11 +294,13 @@ def test_keys_typed_ahead_in_a_gain_are_not_lost(table_with) -> None:  # type: i
     [gain] = [e.data for e in journal(app)]
     assert isinstance(gain, ev.Gain)
     assert gain.preset == "demon" and gain.inputs == {"pow": 16} and gain.amount == 3
+    assert gain.happened == "Arioch"
 
 
 def test_r_is_a_letter_in_the_gain_filter_and_rolls_only_at_the_dice(table_with) -> None:  # type: ignore[no-untyped-def]
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
         await pilot.press("g", *"friend", "enter")  # a friend dies: 1d6 to roll
+        await pilot.press("r", "enter")  # r is a letter of the what-happened line too
         assert journal(app) == []
         await pilot.press("r")
         await pilot.pause()
@@ -341,7 +344,7 @@ def test_the_sparkline_follows_gains_and_undo_across_cursor_moves(table_with) ->
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
         spark = main_screen(app).query_one("#spark", Sparkline)
         await pilot.press("j", "k")  # folded and cached for both characters
-        await pilot.press("g", *"elemental", "enter")
+        await pilot.press("g", *"elemental", "enter", "enter")
         await pilot.pause()
         await pilot.press("j", "k")
         assert list(spark.data or [])[-1] == 2

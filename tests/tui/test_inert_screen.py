@@ -38,7 +38,7 @@ async def _through_the_screen(folder: Path, name: str) -> list[str]:
         await pilot.press("f")  # the log filtered to the selected character: a pop-up names it
         await pilot.pause()
         shown += _toasts(app)
-        await pilot.press("f", "g", *"demon", "enter", "1", "6", "enter")
+        await pilot.press("f", "g", *"demon", "enter", "1", "6", "enter", "enter")
         await pilot.pause()
         await pilot.press("u")  # the confirm question says what it undoes, with the name
         await pilot.pause()

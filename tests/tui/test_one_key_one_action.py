@@ -19,6 +19,7 @@ from gmscreen.tui.widgets.roll_log import RollLog
 def test_a_gain_without_dice_to_three_marked_characters_is_one_action(table_with) -> None:  # type: ignore[no-untyped-def]
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
         await pilot.press("space", "j", "space", "j", "space", "g", *"elemental", "enter")
+        await pilot.press(*"the storm", "enter")  # what happened: one line, in every gain
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
         assert [madness(app, c) for c in ("artinar", "bors", "bold-cym")] == [2, 7, 4]
@@ -31,6 +32,7 @@ def test_a_gain_without_dice_to_three_marked_characters_is_one_action(table_with
     gains = [e.event for e in app.live.events if isinstance(e.event.data, ev.Gain)]
     assert [e.character for e in gains] == ["artinar", "bors", "bold-cym"]
     assert len({e.action for e in gains}) == 1
+    assert {e.data.happened for e in gains if isinstance(e.data, ev.Gain)} == {"the storm"}
     path = app.live.session_path
     assert path is not None
     lines = path.read_bytes().splitlines()

@@ -44,12 +44,12 @@ def selected(app: GMScreenApp) -> str | None:
 def test_a_preset_typed_at_once_after_g(table_with: Callable[..., Path]) -> None:
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
         # "elemental" has e (edit), m (check), a (advance), t (tables): main-screen keys
-        type_ahead(app, "g", *"elemental", "enter")
+        type_ahead(app, "g", *"elemental", "enter", "enter")  # no what-happened line
         await drain(app, pilot)
         assert isinstance(app.screen, MainScreen)
         assert madness(app, "artinar") == 2
         # the cursor moved first, then g: the gain goes to the one the cursor is on now
-        type_ahead(app, "j", "g", *"elemental", "enter")
+        type_ahead(app, "j", "g", *"elemental", "enter", *"the storm", "enter")
         await drain(app, pilot)
         assert isinstance(app.screen, MainScreen)
         assert madness(app, "bors") == 7
@@ -57,11 +57,14 @@ def test_a_preset_typed_at_once_after_g(table_with: Callable[..., Path]) -> None
     app = play(table_with(*CREW), scenario)
     assert kinds(app) == ["gain", "gain"]
     assert [e.event.character for e in app.live.events] == ["artinar", "bors"]
+    # the what-happened line typed ahead went into the dialog, not to the screen's t, e, s keys
+    assert [getattr(e.event.data, "happened", None) for e in app.live.events] == ["", "the storm"]
 
 
 def test_a_question_and_dice_typed_at_once_after_g(table_with: Callable[..., Path]) -> None:
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
-        type_ahead(app, "space", "j", "space", "g", *"friend", "enter", "3", "enter", "r")
+        keys = ("space", "j", "space", "g", *"friend", "enter", "enter", "3", "enter", "r")
+        type_ahead(app, *keys)
         await drain(app, pilot)
         assert isinstance(app.screen, MainScreen)
         assert madness(app, "artinar") == 3

@@ -48,9 +48,9 @@ async def _artinar_in_spanish(new_campaign: Path) -> None:
         await pilot.press("4", "3", "tab", "3", "2", "tab", "4", "7", "enter")
         await pilot.pause()
         for die in ("4", "5"):
-            await pilot.press("g", *"amigo", "enter", die, "enter")
-        await pilot.press("g", *"otra cosa", "enter", "2", "enter")
-        await pilot.press("g", *"demonio", "enter", "1", "6", "enter")
+            await pilot.press("g", *"amigo", "enter", "enter", die, "enter")
+        await pilot.press("g", *"otra cosa", "enter", "2", "enter", "enter")
+        await pilot.press("g", *"demonio", "enter", "1", "6", "enter", "enter")
         await pilot.pause()
         assert "14/13" in _card_text(app) and "PL" in _card_text(app)
         assert isinstance(app.screen, CheckScreen)
@@ -149,7 +149,7 @@ def test_switching_language_mid_session_keeps_everything(table_with: object) -> 
             assert "Siguiente asalto" not in _log_text(app)
             await pilot.press("f")
             # and play goes on, in Spanish
-            await pilot.press("g", *"elemental", "enter")
+            await pilot.press("g", *"elemental", "enter", "enter")
             await pilot.pause()
             assert app.live.state.character("bors").sanity.madness == 7
             # the palette offers the way back

@@ -61,7 +61,7 @@ def test_a_gain_answer_in_another_script_is_an_error(table_with: Callable[..., P
 
 def test_plus_minus_five_is_not_an_adjustment(table_with: Callable[..., Path]) -> None:
     folder = table_with(ARTINAR)
-    keys = [*"true love", "enter", "1", "5", "enter", "+", "-", "5"]  # 3d6: 15, then +-5
+    keys = [*"true love", "enter", "enter", "1", "5", "enter", "+", "-", "5"]  # 3d6: 15, +-5
     error, madness, running = _gain_answer(folder, keys)
     assert running and "adjustment" in error and madness == 0
 

@@ -55,7 +55,9 @@ def gain(
     inputs: Mapping[str, int | str] | None,
     roll: Roll | None,
     adjustment: int = 0,
+    happened: str = "",
 ) -> Draft:
+    """``happened``: the GM's line on what happened (optional), kept in the event."""
     _needs_madness(state)
     c = state.character(character_id)
     try:
@@ -74,8 +76,17 @@ def gain(
         g.first_time,
         g.day,
         diff(c, _sane(c, g.after)),
+        _happened(happened),
     )
     return character_id, data, state.clock
+
+
+def _happened(text: str) -> str:
+    """The what-happened line as kept: one line (trimmed), at most a note's length."""
+    line = text.strip()
+    if len(line) > MAX_TEXT:
+        raise InvalidAction(f"a note is at most {MAX_TEXT:,} characters, not {len(line):,}")
+    return line
 
 
 def check_roll(state: Campaign, character_id: str, d100: Roll) -> Draft:

@@ -60,6 +60,9 @@ class Gain(Record, frozen=True):
     first_time: bool | None
     day: Count
     changes: Changes
+    # What happened, in the GM's words (the demon's name, the friend who died); empty when the
+    # GM left it out, and absent in older journals.
+    happened: Text = ""
 
     def __post_init__(self) -> None:
         check_changes(self.changes)
@@ -271,6 +274,28 @@ class Note(Record, frozen=True):
     shared: bool = False
 
 
+# --- notes edited and removed (campaign/notes.py) ----------------------------------------------
+
+
+class NoteEdited(Record, frozen=True):
+    """The GM rewrote the note journaled as event ``note`` (its seq): ``text`` and ``shared``
+    are what it says and who may read it now, ``before`` and ``was_shared`` what they were."""
+
+    note: Count
+    text: Text
+    shared: bool
+    before: Text
+    was_shared: bool
+
+
+class NoteRemoved(Record, frozen=True):
+    """The GM took back the note journaled as event ``note``; ``text`` is what it said."""
+
+    note: Count
+    text: Text
+    shared: bool
+
+
 class SettingsChanged(Record, frozen=True):
     """The GM changed the campaign settings; ``changes`` holds only the ones that differ."""
 
@@ -391,6 +416,8 @@ Payload = (
     | ItemNoted
     | ItemRemoved
     | Note
+    | NoteEdited
+    | NoteRemoved
     | SettingsChanged
     | Undo
     | Ruling
@@ -412,6 +439,8 @@ EventKind = Literal[
     "item_noted",
     "item_removed",
     "note",
+    "note_edited",
+    "note_removed",
     "settings_changed",
     "undo",
     "ruling",
@@ -433,6 +462,8 @@ PAYLOADS: dict[str, type[Any]] = {
     "item_noted": ItemNoted,
     "item_removed": ItemRemoved,
     "note": Note,
+    "note_edited": NoteEdited,
+    "note_removed": NoteRemoved,
     "settings_changed": SettingsChanged,
     "undo": Undo,
     "ruling": Ruling,

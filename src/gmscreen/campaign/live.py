@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from gmscreen.campaign import actions, rulings
+from gmscreen.campaign import actions, notes, rulings
 from gmscreen.campaign import events as ev
 from gmscreen.campaign import undo as undoing
 from gmscreen.campaign.bound_check import BoundCheck as BoundCheck  # was defined here
@@ -133,10 +133,14 @@ class LiveCampaign:
         roll: Roll | None = None,
         adjustment: int = 0,
         group: ActionGroup | None = None,
+        happened: str = "",
     ) -> ev.Event:
         """One gain; ``group``: the gain dialog's, so its gains to each target are one action."""
         return self._one(
-            actions.gain(self.state, character_id, preset_key, inputs, roll, adjustment), group
+            actions.gain(
+                self.state, character_id, preset_key, inputs, roll, adjustment, happened
+            ),
+            group,
         )
 
     def gain_all(
@@ -144,12 +148,16 @@ class LiveCampaign:
         character_ids: Sequence[str],
         preset_key: str,
         inputs: Mapping[str, int | str] | None = None,
+        happened: str = "",
     ) -> list[ev.Event]:
         """One gain without dice (a fixed amount, or one from ``inputs``) to several characters
         at once: one action, so one journal line and one undo. Gains with dice roll for each
         character in turn (:meth:`gain`, one action each: each is a key of its own)."""
         return self._commit(
-            [actions.gain(self.state, cid, preset_key, inputs, None) for cid in character_ids]
+            [
+                actions.gain(self.state, cid, preset_key, inputs, None, 0, happened)
+                for cid in character_ids
+            ]
         )
 
     def check_due(self, character_id: str) -> bool:
@@ -216,6 +224,14 @@ class LiveCampaign:
     def ruling(self, character_id: str, ask: rulings.Ask, reason: str) -> ev.Event:
         """A GM ruling that corrects one character, with a reason (:mod:`rulings`)."""
         return self._one(rulings.ruling(self.state, character_id, ask, reason))
+
+    def edit_note(self, seq: int, text: str, shared: bool) -> ev.Event | None:
+        """Rewrite this session's note ``seq`` (None if nothing changed): see campaign/notes.py."""
+        draft = notes.edit(self.state, self._log, seq, text, shared)
+        return self._one(draft) if draft else None
+
+    def remove_note(self, seq: int) -> ev.Event:
+        return self._one(notes.remove(self.state, self._log, seq))
 
     def change_settings(self, **values: Any) -> ev.Event | None:
         draft = actions.settings_changed(self.state, values)

@@ -22,6 +22,7 @@ from typing import Any, Literal
 from gmscreen.campaign import events as ev
 from gmscreen.campaign import recap
 from gmscreen.campaign.model import Campaign, Character
+from gmscreen.campaign.notes import settled
 from gmscreen.campaign.reducer import void_actions
 from gmscreen.campaign.undo import UNDOS
 from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for
@@ -172,15 +173,22 @@ def player_safe(
     names.update({c.id: c.name for c in state.characters if c.id not in names})
     notes: list[SharedNote] = []
     told: list[StoryLine] = []
+    # Each note as the GM left it (rewritten, shared or not, taken back), told where written
+    now_says = settled(kept)
     for event in kept:
         data = event.data
         if isinstance(data, ev.CharacterAdded):
             names[str(data.character.get("id"))] = str(data.character.get("name"))
         who = names.get(event.character or "", "")
-        if isinstance(data, ev.Note) and data.shared:
-            notes.append(SharedNote(clock_time(event.game, lang), who, data.text))
-        text = _told(event, who, lang) if story else None
-        if text is not None:
+        text: str | None = None
+        if isinstance(data, ev.Note):
+            note = now_says.get(event.seq)
+            if note is not None and note.shared:
+                notes.append(SharedNote(clock_time(event.game, lang), who, note.text))
+                text = note_text(SharedNote("", who, note.text), lang)
+        elif story:
+            text = _told(event, who, lang)
+        if text is not None and story:
             told.append(StoryLine(clock_time(event.game, lang), who, text))
         if isinstance(data, ev.CharacterEdited) and "name" in data.changes:
             names[event.character or ""] = str(data.changes["name"][1])
@@ -291,12 +299,12 @@ def _told(event: ev.Event, who: str, lang: str) -> str | None:
             return _say(lang, "story.item_kept", who=who, title=item_name(d.item, lang))
         case ev.ItemRemoved():
             return _say(lang, "story.item_removed", who=who, title=item_name(d.item, lang))
-        case ev.Note() if d.shared:
-            return note_text(SharedNote("", who, d.text), lang)
         case ev.Ruling():
             return ruling_told(d, who, lang)
     # Rolls on the item tables (table, cost, override), items passed over, edits, settings,
-    # GM-only notes and item notes are the GM's business.
+    # notes (told in player_safe itself, as the GM last left them: GM-only ones never), the
+    # rewriting and taking back of notes, a gain's what-happened line (the GM's own words, as a
+    # note the GM did not share: RULES.md "What players may see") and item notes are the GM's.
     return None
 
 

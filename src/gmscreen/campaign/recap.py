@@ -194,7 +194,7 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
                 roll=_roll(d.roll, lang) + (w("gain.first") if d.first_time else ""),
                 amount=d.amount,
                 extra=f" ({extra})" if extra else "",
-            )
+            ) + happened_text(d, lang)
         case ev.CheckRoll():
             line = w(
                 "check.gm",
@@ -289,6 +289,8 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
             if event.character:
                 return w("note.about", who=who, text=d.text) + shared
             return w("note.plain", text=d.text) + shared
+        case ev.NoteEdited() | ev.NoteRemoved():
+            return note_change(d, who, lang)
         case ev.SettingsChanged():
             return f"{w('settings')}: {changes_text(d.changes, lang=lang)}"
         case ev.Ruling():
@@ -332,6 +334,23 @@ def ruling_text(d: ev.Ruling, who: str, lang: str = DEFAULT_LANGUAGE) -> str:
         extra=f" ({extra})" if extra else "",
         reason=d.reason,
     )
+
+
+def happened_text(gain: ev.Gain, lang: str) -> str:
+    """`` — “Arioch's herald”``: the GM's line on what happened, or nothing."""
+    return catalog_for(lang).t("notes.recap.happened", text=gain.happened) if gain.happened else ""
+
+
+def note_change(d: ev.NoteEdited | ev.NoteRemoved, who: str, lang: str) -> str:
+    """A note rewritten or taken back, for the GM: what it says now (or said), and who reads it."""
+    t = catalog_for(lang).t
+    about = t("notes.recap.about", who=who) if who else ""
+    if isinstance(d, ev.NoteRemoved):
+        return t("notes.recap.removed", about=about, text=d.text)
+    line = t("notes.recap.edited", about=about, text=d.text)
+    if d.shared != d.was_shared:
+        line += t("notes.recap.now_shared" if d.shared else "notes.recap.now_private")
+    return line
 
 
 @dataclass(frozen=True, slots=True)

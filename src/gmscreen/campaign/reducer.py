@@ -133,7 +133,7 @@ def _apply(draft: _Draft, event: ev.Event) -> None:
             draft.settings = _apply_settings(draft.settings, data.changes)
         case ev.UndoEarlier():
             _undo_earlier(draft, data)
-        case ev.Note() | ev.ItemDiscarded() | ev.Undo():
+        case ev.Note() | ev.NoteEdited() | ev.NoteRemoved() | ev.ItemDiscarded() | ev.Undo():
             pass
         case _:  # pragma: no cover
             raise ReplayError(f"event {event.seq} has a payload no reducer knows")

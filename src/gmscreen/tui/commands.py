@@ -16,7 +16,7 @@ from textual.dom import DOMNode
 
 from gmscreen.tui.i18n import Translate
 
-Scope = Literal["app", "main", "roster", "dialog", "items", "replay", "rulings"]
+Scope = Literal["app", "main", "roster", "dialog", "items", "replay", "rulings", "notes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +100,13 @@ COMMANDS: tuple[Command, ...] = (
     Command("ruling_forget_sighting", "f", "ruling('forget_sighting')", "rulings"),
     Command("ruling_set_madness", "s", "ruling('set_madness')", "rulings"),
     Command("ruling_under_care", "c", "ruling('under_care')", "rulings"),
+    # the GM's notes (screens/notes.py): n writes one, N lists this session's
+    Command("note", "n", "note", "main"),
+    Command("notes", "N", "notes", "main"),
+    Command("notes_new", "n", "new", "notes", footer=True, palette=False),
+    Command("notes_edit", "e,enter", "edit", "notes", footer=True, palette=False),
+    Command("notes_remove", "delete", "remove", "notes", footer=True, palette=False),
+    Command("notes_close", "escape", "close", "notes", footer=True, palette=False),
 )
 
 PALETTE_KEY = "ctrl+p"

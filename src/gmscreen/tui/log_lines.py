@@ -183,6 +183,14 @@ class LogBuilder:
                     t("log.gain", amount=data.amount) + "  " + _madness(data.changes, t),
                     "gain",
                 )
+                if data.happened:  # under the gain, as lines that carry it on
+                    blank_when, blank_name = " " * len(when), " " * len(name)
+
+                    def carried(text: str, suffix: str = "", **_: str) -> LogEntry:
+                        key = ".happened" + suffix
+                        return entry(text, suffix=key, when=blank_when, character_name=blank_name)
+
+                    yield from wrapped(carried, t("notes.log.happened", text=data.happened))
             case ev.CheckRoll():
                 yield entry(
                     t(
@@ -260,6 +268,11 @@ class LogBuilder:
                 yield entry(t("log.character_removed"))
             case ev.Note():
                 yield entry(t("log.note_shared" if data.shared else "log.note", text=data.text))
+            case ev.NoteEdited():
+                key = "notes.log.edited_shared" if data.shared else "notes.log.edited"
+                yield entry(t(key, text=data.text))
+            case ev.NoteRemoved():
+                yield entry(t("notes.log.removed", text=data.text))
             case ev.SettingsChanged():
                 yield entry(t("log.settings", fields=self._settings(data.changes)))
             case ev.Undo():

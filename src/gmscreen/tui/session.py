@@ -75,9 +75,10 @@ def apply_gain(
     roll: Roll | None,
     adjustment: int,
     group: ActionGroup | None = None,
+    happened: str = "",
 ) -> GainDone:
     """One target's gain; ``group``: the dialog's, so the gains to every target are one action."""
-    event = live.gain(character_id, preset, inputs, roll, adjustment, group)
+    event = live.gain(character_id, preset, inputs, roll, adjustment, group, happened)
     data = event.data
     if not isinstance(data, ev.Gain):  # pragma: no cover - the live campaign's contract
         raise InvalidAction("the gain was not recorded as a gain")
@@ -87,11 +88,15 @@ def apply_gain(
 
 
 def apply_gain_all(
-    live: LiveCampaign, character_ids: Sequence[str], preset: str, inputs: Mapping[str, int | str]
+    live: LiveCampaign,
+    character_ids: Sequence[str],
+    preset: str,
+    inputs: Mapping[str, int | str],
+    happened: str = "",
 ) -> list[GainDone]:
     """A gain without dice to every target at once: one action (see ``LiveCampaign.gain_all``)."""
     done = []
-    for event in live.gain_all(character_ids, preset, inputs):
+    for event in live.gain_all(character_ids, preset, inputs, happened):
         data = event.data
         if not isinstance(data, ev.Gain):  # pragma: no cover - the live campaign's contract
             raise InvalidAction("the gain was not recorded as a gain")

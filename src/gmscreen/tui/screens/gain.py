@@ -32,15 +32,16 @@ from gmscreen.tui.typeahead import InOrderDialog, priority, run_binding_now
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.typed_line import TypedLine
 
-Stage = Literal["pick", "question", "dice", "adjust"]
+Stage = Literal["pick", "question", "happened", "dice", "adjust"]
 TYPED_CHARACTERS = "0123456789, "
 
 
-# apply(character id, preset key, inputs, roll, adjustment) -> what it did; it journals.
-ApplyGain = Callable[[str, str, Mapping[str, int | str], Roll | None, int], GainDone]
-# apply_all(character ids, preset key, inputs) -> what it did to each: a gain without dice to
-# every target, journaled as one action (one line, one undo).
-ApplyGainAll = Callable[[Sequence[str], str, Mapping[str, int | str]], list[GainDone]]
+# apply(character id, preset key, inputs, roll, adjustment, what happened) -> what it did; it
+# journals.
+ApplyGain = Callable[[str, str, Mapping[str, int | str], Roll | None, int, str], GainDone]
+# apply_all(character ids, preset key, inputs, what happened) -> what it did to each: a gain
+# without dice to every target, journaled as one action (one line, one undo).
+ApplyGainAll = Callable[[Sequence[str], str, Mapping[str, int | str], str], list[GainDone]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,7 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         self.turn = 0  # index into targets
         self.pending: Roll | None = None  # the roll awaiting an adjustment
         self.typed = ""
+        self.happened = ""  # the GM's line on what happened, asked before any gain is applied
         self.results: list[GainDone] = []
         self.done_lines: list[Content] = []
 
@@ -186,7 +188,7 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
             for widget in (self.query_one("#question"), answer):
                 widget.remove_class("hidden")
         else:
-            self._start_rolls()
+            self._ask_happened()
         self._show_prompt()
 
     def _answer(self) -> None:
@@ -195,6 +197,9 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         value = answer.value.strip()
         if self.stage == "adjust":
             self._adjust(value)
+            return
+        if self.stage == "happened":
+            self._take_happened(value)
             return
         name = self.preset.needs_input or "amount"
         if not value:
@@ -216,6 +221,24 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
                 f"{self.preset.question.get(self.lang) if self.preset.question else ''} {value}"
             )
         )
+        answer.set("")
+        self._error("")
+        self._ask_happened()
+        self._show_prompt()
+
+    def _ask_happened(self) -> None:
+        """The optional line on what happened (the demon's name, the friend who died): asked
+        once, before any gain is applied, and kept in every target's Gain event."""
+        self.stage = "happened"
+        self.query_one("#question", Static).update(Content(self.t("notes.gain.question")))
+        for widget in (self.query_one("#question"), self.query_one("#answer")):
+            widget.remove_class("hidden")
+
+    def _take_happened(self, value: str) -> None:
+        self.happened = value
+        if value:
+            self.done_lines.append(Content(self.t("notes.gain.done", text=value)))
+        answer = self.query_one("#answer", TypedLine)
         answer.set("")
         answer.add_class("hidden")
         self.query_one("#question").add_class("hidden")
@@ -289,7 +312,7 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         """The line the GM is typing into now, if any."""
         if self.stage == "pick":
             return self.query_one("#filter", TypedLine)
-        if self.stage in ("question", "adjust"):
+        if self.stage in ("question", "happened", "adjust"):
             return self.query_one("#answer", TypedLine)
         return None
 
@@ -305,7 +328,7 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         if self.stage == "pick":
             self._pick_highlighted()
             return
-        if self.stage in ("question", "adjust"):
+        if self.stage in ("question", "happened", "adjust"):
             self._answer()
             return
         if self.stage != "dice" or not self.expression:
@@ -366,7 +389,7 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         assert self.preset is not None and self.apply_all is not None
         ids = [target.id for target in self.targets]
         try:
-            results = self.apply_all(ids, self.preset.key, self.inputs)
+            results = self.apply_all(ids, self.preset.key, self.inputs, self.happened)
         except (DiceError, MadnessError, CampaignError) as error:
             self._error(error_text(error, self.t, self.lang))
             return False
@@ -377,7 +400,9 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
     def _apply(self, target: Target, roll: Roll | None, adjustment: int) -> bool:
         assert self.preset is not None
         try:
-            result = self.apply(target.id, self.preset.key, self.inputs, roll, adjustment)
+            result = self.apply(
+                target.id, self.preset.key, self.inputs, roll, adjustment, self.happened
+            )
         except (DiceError, MadnessError, CampaignError) as error:
             self._error(error_text(error, self.t, self.lang))
             return False
@@ -416,6 +441,8 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
             prompt = self.t("gain.prompt_pick")
         elif self.stage == "question":
             prompt = self.t("gain.prompt_answer")
+        elif self.stage == "happened":
+            prompt = self.t("notes.gain.prompt")
         elif self.stage == "dice" and self.turn < len(self.targets):
             prompt = self.t(
                 "gain.prompt_dice", name=self.targets[self.turn].name, dice=self.expression or ""

@@ -29,6 +29,7 @@ SECTIONS: tuple[tuple[str, tuple[Scope, ...]], ...] = (
     ("help.section_dialog", ("dialog",)),
     ("rulings.help_section", ("rulings",)),
     ("help.section_items", ("items",)),
+    ("notes.help_section", ("notes",)),
     ("replay.help_section", ("replay",)),
 )
 

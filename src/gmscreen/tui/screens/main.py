@@ -471,6 +471,18 @@ class MainScreen(Screen[None]):
         return player_safe(self.state, self.lang, [e.event for e in self.live.events])
 
     @opener
+    async def action_note(self) -> None:
+        from gmscreen.tui.screens.notes import selected, write_note  # the work is there
+
+        await write_note(self, selected(self, self.live))
+
+    @opener
+    async def action_notes(self) -> None:
+        from gmscreen.tui.screens.notes import open_notes, selected
+
+        await open_notes(self, selected(self, self.live))
+
+    @opener
     async def action_item_tables(self) -> None:
         # The item screens (and the tables engine behind them) load on first use: they cost
         # about 60 ms of start-up that a madness-only evening never needs.

@@ -72,11 +72,11 @@ async def gain(screen: Host) -> None:
     targets = [Target(i, screen.state.character(i).name) for i in ids]
     group = ActionGroup()  # every target's gain, each with its own dice: one action, one undo
 
-    def apply(cid: str, key: str, inputs: Any, roll: Any, adjustment: int) -> Any:
-        return apply_gain(screen.live, cid, key, inputs, roll, adjustment, group)
+    def apply(cid: str, key: str, inputs: Any, roll: Any, adjustment: int, happened: str) -> Any:
+        return apply_gain(screen.live, cid, key, inputs, roll, adjustment, group, happened)
 
-    def apply_all(cids: Sequence[str], key: str, inputs: Any) -> Any:
-        return apply_gain_all(screen.live, cids, key, inputs)
+    def apply_all(cids: Sequence[str], key: str, inputs: Any, happened: str) -> Any:
+        return apply_gain_all(screen.live, cids, key, inputs, happened)
 
     async def gained(_: object) -> None:
         if screen.state.settings.auto_check:

@@ -234,9 +234,11 @@ def plan_for_gmscreen() -> list[tuple[str, str]]:
     plan = [("select (j)", "j")] * 30 + [("next round (.)", "full_stop")] * 30
     for _ in range(10):
         # A gain for the selected character: open the picker, filter "ele" down to "Sees an
-        # elemental" (a fixed gain, no dice), enter applies it and closes the picker.
+        # elemental" (a fixed gain, no dice), enter picks it and asks what happened (left
+        # out: enter), which applies it and closes the picker.
         plan += [("gain: open the picker (g)", "g")]
         plan += [("gain: type in the picker", k) for k in ("e", "l", "e")]
+        plan += [("gain: pick (enter)", "enter")]
         plan += [("gain: apply and close (enter)", "enter"), ("select (j)", "j")]
     return plan
 

@@ -13,7 +13,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from tests.rich_session import GM_NOTES, SHARED_BUT_UNDONE, SHARED_NOTES, Told
+from tests.rich_session import (
+    GM_NOTES,
+    HAPPENED,
+    SHARED_BUT_UNDONE,
+    SHARED_NOTES,
+    WITHDRAWN,
+    Told,
+)
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.model import Campaign
@@ -43,9 +50,12 @@ FORBIDDEN: dict[str, re.Pattern[str]] = {
 
 
 def gm_only_texts() -> list[str]:
-    """Texts for the GM's eyes: the GM-only notes, a shared note undone, every kind's GM text."""
+    """Texts for the GM's eyes: the GM-only notes, a shared note undone, notes no longer shared
+    (made the GM's again, taken back, first words rewritten), a gain's what-happened line, and
+    every kind's GM text."""
     kinds = load_madness_data().kinds
-    return [*GM_NOTES, SHARED_BUT_UNDONE, *(k.gm.get(lang) for k in kinds for lang in ("en", "es"))]
+    gm_text = (k.gm.get(lang) for k in kinds for lang in ("en", "es"))
+    return [*GM_NOTES, SHARED_BUT_UNDONE, *WITHDRAWN, HAPPENED, *gm_text]
 
 
 def item_names(state: Campaign, lang: str) -> list[str]:

@@ -28,8 +28,21 @@ GM_NOTES = (
     "The cultist in the cellar is Ioreth's brother",
     "Bors will be offered the black blade next session",
 )
-SHARED_NOTES = ("The tavern burns behind them", "Artinar dreams of a silent city")
+# The third is written GM-only in other words, then rewritten and shared (campaign/notes.py).
+SHARED_NOTES = (
+    "The tavern burns behind them",
+    "Artinar dreams of a silent city",
+    "The stars are wrong over Imrryr tonight",
+)
 SHARED_BUT_UNDONE = "The ferryman asks for a coin of bone"
+# Never the players': a gain's what-happened line (the GM's words), a note shared then made the
+# GM's again, one shared then taken back, and the GM-only first words of SHARED_NOTES[2].
+HAPPENED = "Arioch's herald, seen through the smoke"
+WITHDRAWN = (
+    "The innkeeper spies for Pan Tang",
+    "The bridge holds for one more crossing",
+    "Draft: an omen in the sky",
+)
 
 
 def fixed_clock() -> datetime:
@@ -93,7 +106,8 @@ def play_rich_session(live: LiveCampaign) -> Told:
         adjustment = -1 if key == "true_love_dies" else 0
         expression = preset.dice or ("1d6" if key == "custom" else None)
         roll = typed.get(key) or (live.roll(expression) if expression else None)
-        live.gain("gorjon", key, inputs.get(key), roll, adjustment)
+        happened = HAPPENED if key == "demon" else ""
+        live.gain("gorjon", key, inputs.get(key), roll, adjustment, happened)
 
     # An undo and a redo of the last gain; a note shared, then undone: it never happened.
     live.undo()
@@ -144,6 +158,14 @@ def play_rich_session(live: LiveCampaign) -> Told:
     told.kinds |= {"stupor", "amnesia", "suicide", "paranoia", "phobia"}
     live.note(GM_NOTES[1], "bors")
     live.note(SHARED_NOTES[1], "artinar", shared=True)
+
+    # Notes rewritten and taken back: the players read what the GM left shared, as last written.
+    spy = live.note(WITHDRAWN[0], shared=True)
+    live.edit_note(spy.seq, WITHDRAWN[0], shared=False)
+    bridge = live.note(WITHDRAWN[1], "bors", shared=True)
+    live.remove_note(bridge.seq)
+    omen = live.note(WITHDRAWN[2])
+    live.edit_note(omen.seq, SHARED_NOTES[2], shared=True)
     return told
 
 

@@ -190,7 +190,9 @@ class LogBuilder:
                         key = ".happened" + suffix
                         return entry(text, suffix=key, when=blank_when, character_name=blank_name)
 
-                    yield from wrapped(carried, t("notes.log.happened", text=data.happened))
+                    # inert before it wraps: textwrap would turn a tab into a space unseen
+                    said = inert_line(t("notes.log.happened", text=data.happened))
+                    yield from wrapped(carried, said)
             case ev.CheckRoll():
                 yield entry(
                     t(

@@ -88,7 +88,14 @@ class NoteForm(InOrderDialog[NoteDraft]):
         with Vertical(id="dialog"):
             yield Static(Content(self.title_text), id="title")
             # an Input draws its value raw: a note's own control characters are shown inert
-            yield InOrderInput(inert_line(self.text), placeholder=t("notes.placeholder"), id="text")
+            # a rewrite goes on from the end of the words there (select_on_focus would replace
+            # them all with the first key typed)
+            yield InOrderInput(
+                inert_line(self.text),
+                placeholder=t("notes.placeholder"),
+                select_on_focus=False,
+                id="text",
+            )
             if self.about is not None and not self.about_fixed:
                 label = t("notes.about_box", name=inert_line(self.about))
                 yield Checkbox(Content(label), False, id="about")
@@ -163,7 +170,7 @@ def note_line(note: NoteNow, name: str, t: Translate) -> Content:
         parts.append((t("notes.about_label", name=inert_line(name)) + " ", "bold"))
     parts.append(inert_line(note.text))
     if note.shared:
-        parts.append(("  " + t("notes.shared_mark"), "italic $secondary"))
+        parts += ["  ", (t("notes.shared_mark"), "italic")]
     return Content.assemble(*parts)
 
 

@@ -47,6 +47,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("new_character", "c", "new_character", "main", footer=True),
     Command("edit_character", "e", "edit_character", "main"),
     Command("remove_character", "delete", "remove_character", "main"),
+    Command("note", "n", "note", "main"),  # the GM's notes: screens/notes.py
+    Command("notes", "N", "notes", "main"),
     Command("undo", "u", "undo", "main", footer=True),
     Command("redo", "U", "redo", "main"),
     Command("log_filter", "f", "log_filter", "main"),
@@ -100,9 +102,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("ruling_forget_sighting", "f", "ruling('forget_sighting')", "rulings"),
     Command("ruling_set_madness", "s", "ruling('set_madness')", "rulings"),
     Command("ruling_under_care", "c", "ruling('under_care')", "rulings"),
-    # the GM's notes (screens/notes.py): n writes one, N lists this session's
-    Command("note", "n", "note", "main"),
-    Command("notes", "N", "notes", "main"),
+    # in the notes (screens/notes.py)
     Command("notes_new", "n", "new", "notes", footer=True, palette=False),
     Command("notes_edit", "e,enter", "edit", "notes", footer=True, palette=False),
     Command("notes_remove", "delete", "remove", "notes", footer=True, palette=False),

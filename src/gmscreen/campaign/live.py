@@ -132,14 +132,12 @@ class LiveCampaign:
         inputs: Mapping[str, int | str] | None = None,
         roll: Roll | None = None,
         adjustment: int = 0,
-        group: ActionGroup | None = None,
         happened: str = "",
+        group: ActionGroup | None = None,
     ) -> ev.Event:
         """One gain; ``group``: the gain dialog's, so its gains to each target are one action."""
         return self._one(
-            actions.gain(
-                self.state, character_id, preset_key, inputs, roll, adjustment, happened
-            ),
+            actions.gain(self.state, character_id, preset_key, inputs, roll, adjustment, happened),
             group,
         )
 

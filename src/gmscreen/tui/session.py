@@ -78,7 +78,7 @@ def apply_gain(
     happened: str = "",
 ) -> GainDone:
     """One target's gain; ``group``: the dialog's, so the gains to every target are one action."""
-    event = live.gain(character_id, preset, inputs, roll, adjustment, group, happened)
+    event = live.gain(character_id, preset, inputs, roll, adjustment, happened, group)
     data = event.data
     if not isinstance(data, ev.Gain):  # pragma: no cover - the live campaign's contract
         raise InvalidAction("the gain was not recorded as a gain")

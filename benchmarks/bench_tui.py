@@ -36,8 +36,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, OptionList, RichLog, Sparkline, Static
 
 from common import SIZE, WIDTH, BareApp, summary
-from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign, make_demo_copy
 from gmscreen.gc_policy import first_frame_drawn
 from gmscreen.tui.app import make_app

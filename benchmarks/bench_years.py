@@ -38,8 +38,8 @@ from bench_tui import launch
 from common import SIZE, WIDTH, summary
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.journal import SessionHeader, list_sessions, read_session
-from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Campaign, Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.reducer import fold
 from gmscreen.campaign.session_index import list_entries

@@ -10,8 +10,8 @@ from pathlib import Path
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.store import read_checkpoint, write_checkpoint
 from gmscreen.rules import dice

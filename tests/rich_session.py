@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.live import LiveCampaign, open_campaign
+from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.rules import dice, merp
 from gmscreen.rules.madness_data import load_madness_data

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gmscreen.campaign.errors import CampaignFileError
-from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.store import campaign_file, read_checkpoint
 
@@ -157,7 +157,7 @@ def test_opening_a_campaign_does_not_import_tomlkit(folder: Path) -> None:
 
     code = (
         "import random, sys\n"
-        "from gmscreen.campaign.live import open_campaign\n"
+        "from gmscreen.campaign.opening import open_campaign\n"
         f"live = open_campaign({str(folder)!r}, rng=random.Random(1))\n"
         "assert 'tomlkit' not in sys.modules\n"
         "live.close()\n"

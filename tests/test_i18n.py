@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.recap_markdown import recap_markdown
 from gmscreen.campaign.store import load_sessions

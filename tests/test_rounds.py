@@ -6,7 +6,8 @@ import random
 from datetime import UTC, datetime
 from pathlib import Path
 
-from gmscreen.campaign.live import LiveCampaign, open_campaign
+from gmscreen.campaign.live import LiveCampaign
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.reducer import rounds_running
 

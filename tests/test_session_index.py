@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 
 from gmscreen.campaign import safe_files
 from gmscreen.campaign.journal import list_sessions, read_session
-from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.session_index import (
     INDEX_LIMIT,

@@ -15,8 +15,9 @@ from textual import events
 from textual.keys import KEY_NAME_REPLACEMENTS
 from textual.pilot import Pilot
 
-from gmscreen.campaign.live import LiveCampaign, open_campaign
+from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.tui.app import GMScreenApp, make_app
 

@@ -9,8 +9,9 @@ from pathlib import Path
 from tests.tui.conftest import SIZE, build, fixed_clock
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.live import LiveCampaign, open_campaign
+from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Character
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.check import CheckScreen
 from gmscreen.tui.widgets.roll_log import RollLog

@@ -17,7 +17,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.live import open_campaign
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.rules.madness import DEFAULT_ROUND_SECONDS
 from gmscreen.tui.app import GMScreenApp

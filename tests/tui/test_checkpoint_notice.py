@@ -8,8 +8,8 @@ from pathlib import Path
 
 from tests.tui.conftest import SIZE, build, fixed_clock
 
-from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.store import campaign_file, read_checkpoint
 

@@ -12,8 +12,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.dialogs import ConfirmScreen

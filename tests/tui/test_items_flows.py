@@ -9,8 +9,8 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.tui.screens.dialogs import ConfirmScreen, TextPrompt
 from gmscreen.tui.screens.inventory import InventoryScreen

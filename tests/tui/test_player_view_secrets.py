@@ -15,8 +15,8 @@ from tests.tui.conftest import SIZE, build
 from textual.content import Content
 from textual.widget import Widget
 
-from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.tui.screens.main import MainScreen
 from gmscreen.tui.screens.player_view import PlayerView

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from gmscreen.campaign.live import open_campaign
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.inventory import InventoryScreen
 from gmscreen.tui.screens.main import MainScreen

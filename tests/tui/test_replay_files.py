@@ -12,7 +12,7 @@ from tests.tui.replay_helpers import SESSION, build_replay, copy_example, files_
 from textual.widgets import DataTable
 
 from gmscreen.campaign.journal import read_session
-from gmscreen.campaign.live import open_campaign
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.recap_markdown import recap_markdown
 from gmscreen.campaign.store import read_checkpoint
 from gmscreen.cli import main as cli_main

@@ -12,8 +12,9 @@ from gmscreen.campaign.errors import (
     UnknownCharacter,
 )
 from gmscreen.campaign.events import Event
-from gmscreen.campaign.live import BoundCheck, Entry, LiveCampaign, open_campaign
+from gmscreen.campaign.live import BoundCheck, Entry, LiveCampaign
 from gmscreen.campaign.model import Campaign, Character, Item, MerpProfile, Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.reducer import ReplayError, apply, fold
 
 __all__ = [

@@ -7,7 +7,6 @@ raises a :class:`CampaignError` subclass with a message for the GM, and nothing 
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -19,20 +18,15 @@ from gmscreen.campaign import actions, notes, rulings
 from gmscreen.campaign import events as ev
 from gmscreen.campaign import undo as undoing
 from gmscreen.campaign.bound_check import BoundCheck as BoundCheck  # was defined here
-from gmscreen.campaign.errors import CampaignError, CampaignFileError, InvalidAction, WriteFault
+from gmscreen.campaign.errors import CampaignError, InvalidAction, WriteFault
 from gmscreen.campaign.fields import FieldError, character_from_dict, decode_item
-from gmscreen.campaign.journal import SessionLog, set_aside
-from gmscreen.campaign.lock import CampaignLock, acquire
+from gmscreen.campaign.journal import SessionLog
+from gmscreen.campaign.lock import CampaignLock
 from gmscreen.campaign.model import Campaign, Character, Item
 from gmscreen.campaign.reducer import ReplayError, apply, fold, void_actions
-from gmscreen.campaign.safe_files import UnsafeFile, resolve_folder
-from gmscreen.campaign.session_index import list_entries, write_index
 from gmscreen.campaign.session_journal import SessionJournal
 from gmscreen.campaign.store import (
     campaign_file,
-    load_sessions,
-    read_checkpoint,
-    recover,
     sessions_dir,
     update_checkpoint,
 )
@@ -44,10 +38,6 @@ Listener = Callable[[Sequence[ev.Event]], None]
 SNAPSHOT_EVERY = 256
 
 
-def _local_now() -> datetime:
-    return datetime.now().astimezone()
-
-
 @dataclass(frozen=True, slots=True)
 class Entry:
     """An event of this session and whether an undo has voided it."""
@@ -57,7 +47,8 @@ class Entry:
 
 
 class LiveCampaign:
-    """An open campaign. Obtain one with :func:`open_campaign`; ``close()`` it when done."""
+    """An open campaign. Obtain one with :func:`~gmscreen.campaign.opening.open_campaign`;
+    ``close()`` it when done."""
 
     def __init__(
         self,
@@ -402,6 +393,8 @@ class LiveCampaign:
             self._session.close()
             header = self._session.header
             if header is not None and self.session_path is not None:
+                from gmscreen.campaign.opening import refresh_index  # opening imports this module
+
                 refresh_index(self.folder, [SessionLog(self.session_path, header, list(self._log))])
             try:
                 self._lock.release()
@@ -493,65 +486,3 @@ class LiveCampaign:
                 self._tell(self._checkpoint_problem(error))
         for listener in list(self.listeners):
             listener(new)
-
-
-def refresh_index(folder: Path, known: Sequence[SessionLog]) -> None:
-    """Write the session index again where it is out of date (``known``: journals just read).
-
-    Holding the lock: only the lock holder writes the index. A cache, so never a reason to fail
-    opening or closing the campaign: a journal that cannot be read is the recovery's to report.
-    """
-    with contextlib.suppress(CampaignError, OSError):
-        write_index(list_entries(sessions_dir(folder), known))
-
-
-def open_campaign(
-    path: str | Path,
-    *,
-    rng: random.Random,
-    clock: Callable[[], datetime] | None = None,
-    checkpoint_every: int = 50,
-    take_over: bool = False,
-) -> LiveCampaign:
-    """Lock the campaign in ``path``, recover it from its journals, and open it for play.
-
-    A new session journal starts with the first event. Raises :class:`CampaignFileError`
-    (nothing written) or :class:`CampaignLocked` (``take_over`` takes a lock whose holder
-    cannot be proved gone: the GM's word that it is, see :func:`acquire`).
-    """
-    folder = resolve_folder(path)  # once: every file after is under this very folder
-    if not campaign_file(folder).is_file():
-        read_checkpoint(folder)  # raises the "no campaign here" problem
-    now = clock or _local_now
-    lock = acquire(folder, now, take_over=take_over)
-    try:
-        checkpoint, disk = read_checkpoint(folder)
-        logs = load_sessions(folder, damaged_ok=True)
-        recovered = recover(checkpoint, logs)
-    except CampaignError:
-        lock.release()
-        raise
-    notices = list(recovered.notices)
-    if lock.took_over is not None:
-        notices.insert(0, lock.took_over.notice())
-    live = LiveCampaign(
-        folder, lock, recovered.state, disk, rng, now, checkpoint_every, notices, logs
-    )
-    try:
-        for log in logs:
-            try:
-                set_aside(log)
-            except UnsafeFile as error:  # a link planted at <session>.corrupt: not followed
-                notices.append(str(error))
-    except OSError as error:  # a read-only folder: the journal keeps the line all the same
-        notices.append(f"could not set the unreadable line(s) aside: {error}")
-    refresh_index(folder, logs)
-    if recovered.replayed:
-        try:
-            live.checkpoint()
-        except WriteFault as error:  # opens all the same: the journals hold what it lacks
-            notices.append(str(error))
-        except CampaignFileError:
-            lock.release()
-            raise
-    return live

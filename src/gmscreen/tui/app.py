@@ -17,7 +17,8 @@ from textual.app import SystemCommand
 from textual.screen import Screen
 
 from gmscreen.campaign.errors import CampaignError
-from gmscreen.campaign.live import LiveCampaign, open_campaign
+from gmscreen.campaign.live import LiveCampaign
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.tui.app_base import BaseApp, load_settings
 from gmscreen.tui.commands import palette_commands
 from gmscreen.tui.config import KEY_PROBLEMS, UIConfig, keys_message

@@ -10,8 +10,9 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from gmscreen.campaign.live import LiveCampaign, open_campaign
+from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.rules.merp import merp_tables
 from gmscreen.rules.tables import Resolution

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from gmscreen.campaign.live import open_campaign
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.rules import dice
 from gmscreen.tui.app import GMScreenApp, make_app

@@ -20,6 +20,7 @@ from gmscreen.campaign import undo as undoing
 from gmscreen.campaign.bound_check import BoundCheck as BoundCheck  # was defined here
 from gmscreen.campaign.errors import CampaignError, InvalidAction, WriteFault
 from gmscreen.campaign.fields import FieldError, character_from_dict, decode_item
+from gmscreen.campaign.history import SessionHistory
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.lock import CampaignLock
 from gmscreen.campaign.model import Campaign, Character, Item
@@ -60,12 +61,13 @@ class LiveCampaign:
         clock: Callable[[], datetime],
         checkpoint_every: int,
         notices: list[str],
-        past_sessions: Sequence[SessionLog] = (),
+        history: SessionHistory | None = None,
     ) -> None:
         self.folder = folder
-        # The sessions on disk when the campaign was opened, as recovery read them (the log
-        # and the sparkline show them; read once, not again by the screen).
-        self.past_sessions = tuple(past_sessions)
+        # The sessions on disk when the campaign was opened: the newest, as recovery read them
+        # (``past_sessions``, the log shows them), and every older one when asked for.
+        self.history = history or SessionHistory((), ())
+        self.past_sessions = self.history.opened
         self.state = state
         self.rng = rng
         self.notices = notices  # things the GM should be told once (recovery, stale lock)
@@ -81,6 +83,10 @@ class LiveCampaign:
         self._clock = clock
         self._checkpoint_every = checkpoint_every
         self._unsaved = 0
+        # Set by the screen to run the periodic checkpoint after the frame (Textual's
+        # call_after_refresh); None: at once, inside the action. close() checkpoints either way.
+        self.defer_checkpoint: Callable[[Callable[[], None]], object] | None = None
+        self._checkpoint_queued = False
         self._session = SessionJournal(sessions_dir(folder), state, clock, self._tell)
         self._base = state
         self._log: list[ev.Event] = []
@@ -391,11 +397,13 @@ class LiveCampaign:
             self.close_problem = self._checkpoint_problem(error)
         finally:
             self._session.close()
-            header = self._session.header
-            if header is not None and self.session_path is not None:
-                from gmscreen.campaign.opening import refresh_index  # opening imports this module
+            from gmscreen.campaign.opening import refresh_index  # opening imports this module
 
-                refresh_index(self.folder, [SessionLog(self.session_path, header, list(self._log))])
+            header, path = self._session.header, self.session_path
+            tonight = (
+                [] if header is None or path is None else [SessionLog(path, header, self._log)]
+            )
+            refresh_index(self.folder, [*self.history.opened, *tonight])
             try:
                 self._lock.release()
             except OSError as error:  # a read-only or vanished folder: the lock file stays
@@ -478,11 +486,22 @@ class LiveCampaign:
         if size // SNAPSHOT_EVERY > max(self._snapshots) // SNAPSHOT_EVERY:
             self._snapshots[size] = self.state
         self._unsaved += len(new)
-        if self._unsaved >= self._checkpoint_every:
-            try:
-                self.checkpoint()
-            except CampaignError as error:  # the action is journaled: done, whatever this says
-                self._unsaved = 0  # tried again after as many events more (and on quit)
-                self._tell(self._checkpoint_problem(error))
+        if self._unsaved >= self._checkpoint_every and not self._checkpoint_queued:
+            if self.defer_checkpoint is None:
+                self.periodic_checkpoint()
+            else:  # after the frame: the key that crossed the threshold is shown first
+                self._checkpoint_queued = True
+                self.defer_checkpoint(self.periodic_checkpoint)
         for listener in list(self.listeners):
             listener(new)
+
+    def periodic_checkpoint(self) -> None:
+        """The checkpoint every ``checkpoint_every`` events; a failure is told, never raised."""
+        self._checkpoint_queued = False
+        if not self._lock.held or self._unsaved < self._checkpoint_every:
+            return  # closed meanwhile (close checkpointed), or already written
+        try:
+            self.checkpoint()
+        except CampaignError as error:  # the action is journaled: done, whatever this says
+            self._unsaved = 0  # tried again after as many events more (and on quit)
+            self._tell(self._checkpoint_problem(error))

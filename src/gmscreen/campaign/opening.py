@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, WriteFault
+from gmscreen.campaign.history import SessionHistory
 from gmscreen.campaign.journal import SessionLog, set_aside
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.lock import acquire
@@ -20,7 +21,7 @@ from gmscreen.campaign.safe_files import UnsafeFile, resolve_folder
 from gmscreen.campaign.session_index import list_entries, write_index
 from gmscreen.campaign.store import (
     campaign_file,
-    load_sessions,
+    load_recent,
     read_checkpoint,
     recover,
     sessions_dir,
@@ -51,6 +52,10 @@ def open_campaign(
 ) -> LiveCampaign:
     """Lock the campaign in ``path``, recover it from its journals, and open it for play.
 
+    Reads the checkpoint and only the newest journals (those it must replay, and the last
+    session played: :func:`load_recent`); older sessions are read when asked for, through
+    ``LiveCampaign.history``.
+
     A new session journal starts with the first event. Raises :class:`CampaignFileError`
     (nothing written) or :class:`CampaignLocked` (``take_over`` takes a lock whose holder
     cannot be proved gone: the GM's word that it is, see :func:`acquire`).
@@ -62,7 +67,7 @@ def open_campaign(
     lock = acquire(folder, now, take_over=take_over)
     try:
         checkpoint, disk = read_checkpoint(folder)
-        logs = load_sessions(folder, damaged_ok=True)
+        logs, paths = load_recent(folder, checkpoint.last_event)  # tonight's, not every one
         recovered = recover(checkpoint, logs)
     except CampaignError:
         lock.release()
@@ -70,8 +75,9 @@ def open_campaign(
     notices = list(recovered.notices)
     if lock.took_over is not None:
         notices.insert(0, lock.took_over.notice())
+    history = SessionHistory(paths, logs)
     live = LiveCampaign(
-        folder, lock, recovered.state, disk, rng, now, checkpoint_every, notices, logs
+        folder, lock, recovered.state, disk, rng, now, checkpoint_every, notices, history
     )
     try:
         for log in logs:
@@ -81,7 +87,8 @@ def open_campaign(
                 notices.append(str(error))
     except OSError as error:  # a read-only folder: the journal keeps the line all the same
         notices.append(f"could not set the unreadable line(s) aside: {error}")
-    refresh_index(folder, logs)
+    # The session index is brought up to date on close (LiveCampaign.close), not here: with
+    # years of sessions, checking every entry would cost more than reading tonight's journal.
     if recovered.replayed:
         try:
             live.checkpoint()

@@ -154,6 +154,27 @@ def load_sessions(folder: Path, *, damaged_ok: bool = False) -> list[SessionLog]
     return logs
 
 
+def load_recent(folder: Path, known: int) -> tuple[list[SessionLog], list[Path]]:
+    """The journals opening must read, oldest first, and every journal's path (oldest first).
+
+    ``known`` is the checkpoint's last event. Sequence numbers grow from one session to the
+    next, so reading from the newest journal back, the first one that starts at or before
+    ``known + 1`` is the last needed: every older one ends before the checkpoint's last event,
+    which already includes it. The newest journal is always read (the GM's log shows it).
+    Damaged lines are reported in the logs as by :func:`load_sessions` with ``damaged_ok``;
+    raises :class:`CampaignFileError` for a needed journal that cannot be read.
+    """
+    paths = list_sessions(sessions_dir(folder))
+    logs: list[SessionLog] = []
+    for path in reversed(paths):
+        log = read_session(path, damaged_ok=True)
+        logs.append(log)
+        if log.header.first_seq - 1 <= known:
+            break
+    logs.reverse()
+    return logs, paths
+
+
 class Recovered(msgspec.Struct):
     """A campaign as opened: the checkpoint brought up to date with the session journals.
 

@@ -77,6 +77,8 @@ class GMScreenApp(BaseApp):
         keys = keys_message(self.config.problems, t)
         if keys is not None:
             self.notify(keys, severity="warning", timeout=20)
+        # The periodic checkpoint runs after the frame, off the key that crossed the threshold.
+        self.live.defer_checkpoint = self.call_after_refresh
         for problem in self.config.problems:
             kind, _, detail = problem.partition(":")
             if kind in KEY_PROBLEMS:
@@ -117,6 +119,7 @@ class GMScreenApp(BaseApp):
 
     def on_unmount(self) -> None:
         self.live.notice_listeners.clear()  # the screen that told them is gone
+        self.live.defer_checkpoint = None
         if self.owns_campaign:
             self.live.close()
 

@@ -184,10 +184,13 @@ def madness_history(
     return history
 
 
+RECENT_SESSIONS = 8  # earlier sessions the sparkline reaches back into, at most
+
+
 class MadnessHistories:
     """One character's madness over the earlier sessions and this one (its last ``points``),
     as the GM's sparkline shows it. The detail pane asks on every cursor move, so the earlier
-    sessions are folded once per character (they cannot change while the campaign is open),
+    sessions (the last few: ``RECENT_SESSIONS``) are folded once per character (they cannot change while the campaign is open),
     and this session's once per change of the journal (every event, an undo too, adds one)."""
 
     def __init__(self, live: LiveCampaign, points: int) -> None:
@@ -216,9 +219,13 @@ class MadnessHistories:
 
     def _past_madness(self, character_id: str) -> list[int]:
         if character_id not in self._past:
+            # Newest session first, back until the line is full or RECENT_SESSIONS were read:
+            # what the pane draws, never the whole campaign (read once, kept by the history).
             history: list[int] = []
-            for log in self.live.past_sessions:
-                history += madness_history(
+            for log in self.live.history.newest_first(RECENT_SESSIONS):
+                if len(history) >= self.points:
+                    break
+                history[:0] = madness_history(
                     log.header.state, log.events, void_actions(log.events), character_id
                 )
             self._past[character_id] = history[-self.points :]

@@ -11,7 +11,10 @@ event would take an hour for 300,000 events). Then, in one run, printed as figur
   the demo), for 100 and 1,000 sessions against the 1-session campaign (target ≤ 1.2×);
 - ``gmscreen sessions`` on 1,000 sessions (target ≤ 0.5 s), next to 1 session;
 - opening the replay picker from the GM's screen (R to its first frame; target ≤ 0.3 s);
-- jumping in a replayed session of the 1,000-session campaign (target ≤ 50 ms).
+- jumping in a replayed session of the 1,000-session campaign (target ≤ 50 ms);
+- ``gmscreen validate`` of a campaign with one 200 MiB journal: its peak memory against the
+  empty campaign's, each in a fresh Python (target ≤ 100 MiB above; ``bench_years.py validate``
+  runs this part alone).
 
 Launches are interleaved (1, 100, 1,000, 1, …): a busy moment of the shared machine hits all
 three. Prints figures; never fails on time.
@@ -54,6 +57,8 @@ LAUNCHES = 7  # each campaign, interleaved
 COMMAND_RUNS = 7
 PICKER_OPENS = 7
 JUMPS = 60
+VALIDATE_MIB = 200  # the journal validate reads
+VALIDATE_RUNS = 3
 NAMES = (
     "Artinar", "Vadhra", "Zarozinia", "Moonglum", "Rackhir", "Cymoril",
     "Dyvim", "Tanelorn", "Oonai", "Myshella", "Jagreen", "Shaarilla",
@@ -140,7 +145,75 @@ def generate(root: Path, sessions: int, header: SessionHeader, events: list[ev.E
             out.writelines(line(e.to_dict()) for e in moved)
         start, last = state, moved
     write_checkpoint(folder, fold(start, last))
+    # Opened and closed once, as a GM's campaign has been: the session index is written.
+    open_campaign(folder, rng=random.Random(1), clock=fixed_clock).close()
     return folder
+
+
+def big_journal(root: Path, header: SessionHeader, events: list[ev.Event]) -> Path:
+    """A campaign of one session whose journal is VALIDATE_MIB large (the template's events
+    over and over), its checkpoint including them all (as after quitting)."""
+    folder = create_campaign(root, "Years validate", Settings(auto_check=False))
+    sessions_dir(folder).mkdir()
+    base = header.first_seq - 1
+    head = SessionHeader("2007-01-06-1", "2007-01-06T20:00:00+00:00", base + 1, header.state)
+    rounds = 0
+    with open(sessions_dir(folder) / f"{head.id}.jsonl", "wb") as out:
+        out.write(head.to_json() + b"\n")
+        while out.tell() < VALIDATE_MIB * 2**20:
+            shift = rounds * len(events)
+            out.writelines(renumbered(e, shift).to_json() + b"\n" for e in events)
+            rounds += 1
+    write_checkpoint(folder, replace(header.state, last_event=base + rounds * len(events)))
+    return folder
+
+
+PEAK = (
+    "import resource, sys\n"
+    "from gmscreen.cli import main\n"
+    "code = main(['validate', sys.argv[1]])\n"
+    "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+    "sys.exit(code)\n"
+)
+
+
+def validate_peak(folder: Path) -> tuple[float, float]:
+    """``gmscreen validate FOLDER`` in a fresh Python: its peak memory (MiB) and seconds."""
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK, str(folder)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    took = time.perf_counter() - start
+    return int(done.stderr.split()[-1]) / 1024, took  # ru_maxrss: KiB on Linux
+
+
+def validate_memory(root: Path, header: SessionHeader, events: list[ev.Event]) -> None:
+    empty = create_campaign(root, "Years empty", Settings(auto_check=False))
+    big = big_journal(root, header, events)
+    size = sum(p.stat().st_size for p in list_sessions(sessions_dir(big))) / 2**20
+    peaks, bases, times = [], [], []
+    for _ in range(VALIDATE_RUNS):  # interleaved: a busy moment hits both
+        base, _ = validate_peak(empty)
+        peak, took = validate_peak(big)
+        bases.append(base)
+        peaks.append(peak)
+        times.append(took)
+    extra = [p - b for p, b in zip(peaks, bases, strict=True)]
+    print(
+        f"{'validate, empty campaign: peak memory':<{WIDTH}} {min(bases):.0f}-{max(bases):.0f} MiB"
+    )
+    print(
+        f"{f'validate, one {size:.0f} MiB journal: peak memory':<{WIDTH}}"
+        f" {min(peaks):.0f}-{max(peaks):.0f} MiB, in {min(times):.1f}-{max(times):.1f} s"
+    )
+    print(
+        f"{'  above the empty campaign':<{WIDTH}} {min(extra):.0f}-{max(extra):.0f} MiB"
+        " (target <= 100 MiB)"
+    )
 
 
 def run_command(argv: list[str]) -> float:
@@ -219,6 +292,9 @@ def main() -> None:
         root = Path(tmp)
         started = time.perf_counter()
         header, events = play_template(root / "template")
+        if sys.argv[1:] == ["validate"]:  # that figure alone
+            validate_memory(root, header, events)
+            return
         folders = {n: generate(root / str(n), n, header, events) for n in SIZES}
         made = time.perf_counter() - started
         big = folders[SIZES[-1]]
@@ -270,6 +346,7 @@ def main() -> None:
         )
         print(summary(f"replay jump to its first frame, {SIZES[-1]} sessions", jumped))
         print(f"{'replay jump, slowest':<{WIDTH}} {max(jumped) * 1000:.1f} ms (target <= 50 ms)")
+        validate_memory(root, header, events)
 
 
 if __name__ == "__main__":

@@ -140,7 +140,7 @@ def next_session_id(folder: Path, date: str) -> str:
     return f"{date}-{max(taken, default=0) + 1}"
 
 
-def _header(raw: Any, path: Path) -> SessionHeader:
+def parse_header(raw: Any, path: Path) -> SessionHeader:
     def bad(message: str) -> CampaignFileError:
         return CampaignFileError([Problem(path, 1, message)])
 
@@ -208,7 +208,7 @@ def _take_line(
     return None
 
 
-def _line_events(line: bytes) -> list[Event]:
+def line_events(line: bytes) -> list[Event]:
     """The events of one journal line: one event (an object), or one action (an array)."""
     if not line.startswith(b"["):
         return [Event.from_json(line)]
@@ -267,7 +267,7 @@ def _read_session(path: Path, damaged_ok: bool = False) -> SessionLog:
         raise CampaignFileError(
             [Problem(path, 1, f"expected a session header: nested more than {MAX_DEPTH} deep")]
         ) from None
-    log = SessionLog(path, _header(raw_header, path))
+    log = SessionLog(path, parse_header(raw_header, path))
     actions: set[int] = set()
     expected = log.header.first_seq
     last = len(lines)
@@ -285,7 +285,7 @@ def _read_session(path: Path, damaged_ok: bool = False) -> SessionLog:
                     expected += 1
                     continue
             else:
-                problem = _take_line(log, _line_events(line), expected, actions)
+                problem = _take_line(log, line_events(line), expected, actions)
                 if problem is None:
                     expected = log.last_seq + 1
                     continue

@@ -8,6 +8,7 @@ raises a :class:`CampaignError` subclass with a message for the GM, and nothing 
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -87,6 +88,7 @@ class LiveCampaign:
         # call_after_refresh); None: at once, inside the action. close() checkpoints either way.
         self.defer_checkpoint: Callable[[Callable[[], None]], object] | None = None
         self._checkpoint_queued = False
+        self._indexing = threading.Lock()
         self._session = SessionJournal(sessions_dir(folder), state, clock, self._tell)
         self._base = state
         self._log: list[ev.Event] = []
@@ -397,21 +399,32 @@ class LiveCampaign:
             self.close_problem = self._checkpoint_problem(error)
         finally:
             self._session.close()
-            from gmscreen.campaign.opening import refresh_index  # opening imports this module
+            with self._indexing:  # a refresh under way in a worker ends first
+                self._refresh_index()
+                try:
+                    self._lock.release()
+                except OSError as error:  # a read-only or vanished folder: the lock file stays
+                    lock = self.folder / ".lock"
+                    self.close_problem = (self.close_problem or "") + (
+                        f" The lock {lock} could not be removed ({error.strerror}): the next "
+                        "gmscreen finds it stale and takes it over."
+                    )
 
-            header, path = self._session.header, self.session_path
-            tonight = (
-                [] if header is None or path is None else [SessionLog(path, header, self._log)]
-            )
-            refresh_index(self.folder, [*self.history.opened, *tonight])
-            try:
-                self._lock.release()
-            except OSError as error:  # a read-only or vanished folder: the lock file stays
-                lock = self.folder / ".lock"
-                self.close_problem = (self.close_problem or "") + (
-                    f" The lock {lock} could not be removed ({error.strerror}): the next "
-                    "gmscreen finds it stale and takes it over."
-                )
+    def refresh_index(self) -> None:
+        """Bring the session index up to date (best effort; a worker may call it): opening
+        leaves it to the screen, after the first frame, and close does it again."""
+        with self._indexing:
+            if self._lock.held:  # only the lock holder writes the index
+                self._refresh_index(closing=False)
+
+    def _refresh_index(self, closing: bool = True) -> None:
+        from gmscreen.campaign.opening import refresh_index  # opening imports this module
+
+        # Tonight's journal is summarized from its events only once no action can run: a
+        # worker reads it from the file instead (an entry is kept only if the file held still).
+        header, path = self._session.header, self.session_path
+        tonight = [SessionLog(path, header, self._log)] if closing and header and path else []
+        refresh_index(self.folder, [*self.history.opened, *tonight])
 
     def __enter__(self) -> LiveCampaign:
         return self

@@ -198,22 +198,29 @@ def void_actions(events: Sequence[ev.Event]) -> set[int]:
 
 
 def fold(state: Campaign, events: Iterable[ev.Event], void: set[int] | None = None) -> Campaign:
-    """Apply ``events`` in order, skipping void ones (computed from ``events`` if not given)."""
-    events = list(events)
-    if not events:
-        return state
-    void = void_actions(events) if void is None else void
+    """Apply ``events`` in order, skipping void ones (computed from ``events`` if not given).
+
+    With ``void`` given, ``events`` is read once, in order, and not kept: a journal streamed
+    a line at a time folds in the memory of one state.
+    """
+    if void is None:
+        events = list(events)
+        void = void_actions(events)
     # As apply() one event after another, on one draft: last_event is set once, at the end
     # (no reducer reads it), and the Campaign is built once.
-    draft = _Draft.of(state)
+    draft: _Draft | None = None
+    last = state.last_event
     for event in events:
+        if draft is None:
+            draft = _Draft.of(state)
+        last = event.seq
         if event.action in void:
             continue
         try:
             _apply(draft, event)
         except _MISFITS as error:
             raise _misfit(event, error) from None
-    return draft.done(events[-1].seq)
+    return state if draft is None else draft.done(last)
 
 
 def rounds_running(events: Sequence[ev.Event], void: Collection[int] = ()) -> int:

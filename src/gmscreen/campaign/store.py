@@ -17,7 +17,7 @@ import msgspec
 
 from gmscreen.campaign.codec import checkpoint_values, parse_toml, to_toml
 from gmscreen.campaign.errors import CampaignFileError, Problem
-from gmscreen.campaign.journal import SessionLog, list_sessions, read_session
+from gmscreen.campaign.journal import SessionLog, TornLine, list_sessions, read_session
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import ReplayError, fold, void_actions
 from gmscreen.campaign.safe_files import CHECKPOINT_LIMIT, read_regular, replace_file
@@ -225,13 +225,18 @@ def recover(checkpoint: Campaign, logs: list[SessionLog]) -> Recovered:
     names = {c.id: c.name for c in result.state.characters}
     for log in logs:
         if log.torn is not None:
-            what = torn_action(log.torn.data, names)
-            result.notices.append(
-                f"{what[:1].upper()}{what[1:]} was cut short before it was all written "
-                f"({log.path.name} line {log.torn.line}: {log.torn.reason}): the whole action "
-                f"is left out, and opening the campaign keeps the line in {log.path.name}.corrupt"
-            )
+            result.notices.append(torn_notice(log.path, log.torn, names))
     return result
+
+
+def torn_notice(path: Path, torn: TornLine, names: dict[str, str]) -> str:
+    """What the GM is told of a journal's torn last line (``names``: characters by id)."""
+    what = torn_action(torn.data, names)
+    return (
+        f"{what[:1].upper()}{what[1:]} was cut short before it was all written "
+        f"({path.name} line {torn.line}: {torn.reason}): the whole action "
+        f"is left out, and opening the campaign keeps the line in {path.name}.corrupt"
+    )
 
 
 def _check_covered(log: SessionLog, known: int) -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
-from gmscreen.campaign.journal import SessionLog
+from gmscreen.campaign.journal import SessionLog, list_sessions
+from gmscreen.campaign.journal_stream import Progress, check_campaign, check_journals
 from gmscreen.campaign.model import MODULES, Campaign, Settings
 from gmscreen.campaign.paths import (
     create_campaign,
@@ -128,35 +130,41 @@ def _dir_flag(directory: str | None) -> str:
     return f" --dir {shlex.quote(directory)}" if directory else ""
 
 
-def _validate(folder: Path) -> int:
+def _validate(folder: Path, on_line: Callable[[Progress], None] | None = None) -> int:
+    """Every file of the campaign checked, the journals a line at a time (bounded memory);
+    interrupted (Ctrl+C), it says how far it got. ``on_line``: called after each line read."""
     problems: list[Problem] = []
     checkpoint = None
-    logs: list[SessionLog] = []
+    paths: list[Path] = []
     try:
         checkpoint, _ = read_checkpoint(folder)
     except CampaignFileError as error:
         problems.extend(error.problems)
     try:
-        logs = load_sessions(folder)
+        paths = list_sessions(sessions_dir(folder))
     except CampaignFileError as error:
         problems.extend(error.problems)
-    if checkpoint is not None and not problems:
-        try:
-            recovered = recover(checkpoint, logs)
-        except CampaignFileError as error:
-            problems.extend(error.problems)
+    progress = Progress()
+    checked = None
+    try:
+        if checkpoint is None or problems:
+            check_journals(paths, progress, on_line)
         else:
-            for notice in recovered.notices:
-                say(f"note: {notice}")
+            checked = check_campaign(checkpoint, paths, progress, on_line)
+    except CampaignFileError as error:
+        problems.extend(error.problems)
+    except KeyboardInterrupt:
+        say(f"gmscreen validate: interrupted: {progress.said()}", error=True, one_line=True)
+        return 130
+    for notice in checked.notices if checked is not None else ():
+        say(f"note: {notice}")
     for problem in problems:
         say(problem, one_line=True)
-    if problems:
+    if problems or checked is None or checkpoint is None:
         return 1
-    events = sum(len(log.events) for log in logs)
-    assert checkpoint is not None
     say(
         f"{folder}: valid ({len(checkpoint.characters)} characters, "
-        f"{len(logs)} sessions, {events} events)"
+        f"{checked.sessions} sessions, {checked.events} events)"
     )
     return 0
 

@@ -79,6 +79,9 @@ class GMScreenApp(BaseApp):
             self.notify(keys, severity="warning", timeout=20)
         # The periodic checkpoint runs after the frame, off the key that crossed the threshold.
         self.live.defer_checkpoint = self.call_after_refresh
+        # The session index, brought up to date once the GM's screen is up (in a thread: with
+        # years of sessions, or none indexed yet, it reads what the index lacks).
+        self.when_ready(lambda: self.run_worker(self.live.refresh_index, thread=True))
         for problem in self.config.problems:
             kind, _, detail = problem.partition(":")
             if kind in KEY_PROBLEMS:

@@ -133,3 +133,22 @@ def test_a_demo_copy_is_removed_when_the_process_ends() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     copy = Path(done.stdout.strip())
     assert copy.name and not copy.exists() and not copy.parent.exists()
+
+
+def test_export_of_every_session_streams_each_recap_in_turn(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from gmscreen.campaign.journal import list_sessions
+    from gmscreen.campaign.paths import demo_source
+    from gmscreen.campaign.store import sessions_dir
+
+    demo = str(demo_source())  # read only: export writes nothing
+    ids = [p.stem for p in list_sessions(sessions_dir(demo_source()))]
+    assert len(ids) > 1
+    assert main(["export", demo, "--session", "all", "--format", "json"]) == 0
+    assert [s["session"] for s in json.loads(capsys.readouterr().out)] == ids
+    assert main(["export", demo, "--session", "all"]) == 0
+    every = capsys.readouterr().out
+    for session in ids:
+        assert main(["export", demo, "--session", session]) == 0
+        assert capsys.readouterr().out in every  # each session's recap, as exported alone

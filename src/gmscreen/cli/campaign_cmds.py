@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
-from gmscreen.campaign.journal import SessionLog, list_sessions
+from gmscreen.campaign.journal import SessionLog, list_sessions, read_session
 from gmscreen.campaign.journal_stream import Progress, check_campaign, check_journals
 from gmscreen.campaign.model import MODULES, Campaign, Settings
 from gmscreen.campaign.paths import (
@@ -22,12 +22,11 @@ from gmscreen.campaign.paths import (
 from gmscreen.campaign.player_safe import player_safe
 from gmscreen.campaign.recap import game_time, recap, standing
 from gmscreen.campaign.recap_markdown import recap_markdown
-from gmscreen.campaign.replay import pick_session
 from gmscreen.campaign.session_index import SessionEntry, list_entries
-from gmscreen.campaign.store import load_sessions, read_checkpoint, recover, sessions_dir
+from gmscreen.campaign.store import read_checkpoint, recover, sessions_dir
 from gmscreen.cli import os_error_text, say
 from gmscreen.i18n import LANGUAGES, resolve_language, system_language
-from gmscreen.text import json_text
+from gmscreen.text import inert, json_text
 from gmscreen.user_config import default_config_path, user_language
 
 HELP = {
@@ -66,7 +65,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
             "path", help="campaign folder, or a campaign name in the campaigns folder"
         )
     if command == "export":
-        parser.add_argument("--session", help="session id (default: the last one)")
+        parser.add_argument(
+            "--session",
+            help="session id (default: the last one); all: every session, oldest first, "
+            "read one at a time",
+        )
         parser.add_argument("--format", choices=("md", "json"), default="md")
         parser.add_argument(
             "--players", action="store_true", help="leave out every number players must not see"
@@ -95,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         checkpoint, _ = read_checkpoint(folder)
         if command == "sessions":
             return _sessions(checkpoint, list_entries(sessions_dir(folder)).entries)
-        return _export(args, checkpoint, load_sessions(folder))
+        return _export(args, checkpoint, folder)
     except CampaignFileError as error:
         for problem in error.problems:
             say(problem, error=True, one_line=True)
@@ -184,8 +187,9 @@ def _sessions(checkpoint: Campaign, entries: list[SessionEntry]) -> int:
     return 0
 
 
-def _export(args: argparse.Namespace, checkpoint: Campaign, logs: list[SessionLog]) -> int:
-    log = pick_session(logs, args.session)
+def _export(args: argparse.Namespace, checkpoint: Campaign, folder: Path) -> int:
+    """One session's recap (read alone: the index finds it), or every session's, streamed:
+    each journal read, its recap written, and dropped before the next."""
     players: bool = args.players
     lang = resolve_language(
         args.lang,
@@ -193,7 +197,28 @@ def _export(args: argparse.Namespace, checkpoint: Campaign, logs: list[SessionLo
         user_language(default_config_path()),
         system_language(),
     )
-    if args.format == "json":
+    if args.session != "all":
+        listing = list_entries(sessions_dir(folder))
+        log = listing.log(listing.pick(args.session))
+        sys.stdout.write(_recap(args.format, checkpoint, log, players, lang))
+        return 0
+    paths = list_sessions(sessions_dir(folder))
+    if not paths:
+        raise CampaignError("this campaign has no sessions yet")
+    json_format = args.format == "json"
+    sys.stdout.write("[\n" if json_format else "")
+    for n, path in enumerate(paths):
+        if n:
+            sys.stdout.write(",\n" if json_format else "\n")
+        sys.stdout.write(_recap(args.format, checkpoint, read_session(path), players, lang))
+        sys.stdout.flush()
+    sys.stdout.write("]\n" if json_format else "")
+    return 0
+
+
+def _recap(form: str, checkpoint: Campaign, log: SessionLog, players: bool, lang: str) -> str:
+    """One session's recap as ``export`` prints it (Markdown, or a JSON object), inert."""
+    if form == "json":
         final = recover(log.header.state, [log]).state
         out: dict[str, Any]
         if players:
@@ -210,7 +235,5 @@ def _export(args: argparse.Namespace, checkpoint: Campaign, logs: list[SessionLo
                 "standing": [{"name": n, "state": s} for n, s in standing(final, lang)],
                 "started_at": log.header.started_at,
             }
-        say(json_text(out, indent=2))
-        return 0
-    sys.stdout.write(recap_markdown(checkpoint.name, log, players, lang))  # inert already
-    return 0
+        return inert(json_text(out, indent=2)) + "\n"  # as say() prints
+    return recap_markdown(checkpoint.name, log, players, lang)  # inert already

@@ -22,7 +22,7 @@ import os
 import stat
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -212,12 +212,58 @@ def write_index(listing: SessionListing) -> bool:
     return True
 
 
+_Number = Annotated[int, msgspec.Meta(ge=0, le=_MAX_NUMBER)]
+
+
+class _Stored(msgspec.Struct, frozen=True):
+    """An entry as the index stores it, typed: the index this gmscreen wrote decodes in one
+    call (checked by msgspec, in C), not key by key."""
+
+    id: str
+    started_at: str
+    events: _Number
+    undone: _Number
+    checks: _Number
+    characters: list[str]
+    first_seq: _Number
+    last_seq: _Number
+    game_start: _Number
+    game_end: _Number
+    size: int
+    mtime_ns: int
+    ctime_ns: int
+
+
+class _StoredIndex(msgspec.Struct, frozen=True):
+    type: str
+    version: int
+    sessions: dict[str, _Stored]
+
+
+_INDEX_DECODER = msgspec.json.Decoder(_StoredIndex)
+
+
 def _read_index(path: Path) -> dict[str, Any] | None:
-    """The index's entries by file name, or None if it is missing or damaged in any way."""
+    """The index's entries by file name, or None if it is missing or damaged in any way.
+
+    Entries are :class:`_Stored` when the whole index is well typed (the usual case), else
+    plain values, each checked on its own by :func:`_stored_entry`.
+    """
     try:
         data = read_regular(path, INDEX_LIMIT)  # a link, a FIFO, too large: refused, not followed
+    except (OSError, CampaignFileError):
+        return None
+    try:
+        typed = _INDEX_DECODER.decode(data)
+    except (msgspec.MsgspecError, RecursionError):
+        pass
+    else:
+        if typed.type == INDEX_TAG and typed.version == INDEX_VERSION:
+            return dict(typed.sessions)
+        return None
+    try:
         raw = json.loads(data)
-    except (OSError, CampaignFileError, ValueError, RecursionError):
+    except (ValueError, RecursionError):
         return None
     if not isinstance(raw, dict) or raw.get("type") != INDEX_TAG:
         return None
@@ -237,45 +283,59 @@ def _number(value: Any, low: int = 0) -> bool:
 
 def _stored_entry(raw: Any, path: Path, st: os.stat_result) -> SessionEntry | None:
     """The stored entry if it is well formed, consistent and still describes the journal."""
-    if not isinstance(raw, Mapping) or not stat.S_ISREG(st.st_mode):
+    if not stat.S_ISREG(st.st_mode):
         return None
-    if not all(type(raw.get(key)) is int for key in _IDENTITY):
+    if isinstance(raw, _Stored):  # typed by the decoder: only the values are left to check
+        stored = raw
+    elif _well_typed(raw):
+        stored = _Stored(**{key: raw[key] for key in _Stored.__struct_fields__})
+    else:
         return None
-    if tuple(raw[key] for key in _IDENTITY) != _identity(st):
+    if (stored.size, stored.mtime_ns, stored.ctime_ns) != _identity(st):
         return None
-    if not all(_number(raw.get(key)) for key in _NUMBERS):
+    if component_problem(stored.id) is not None:
         return None
-    session_id, started, names = raw.get("id"), raw.get("started_at"), raw.get("characters")
-    if not isinstance(session_id, str) or component_problem(session_id) is not None:
-        return None
-    if not isinstance(started, str) or not isinstance(names, list):
-        return None
-    if not all(isinstance(name, str) for name in names):
-        return None
-    events, first, last = raw["events"], raw["first_seq"], raw["last_seq"]
+    events, first, last = stored.events, stored.first_seq, stored.last_seq
     consistent = (
         first >= 1
         and last - first + 1 == events  # a journal's events are numbered without gaps
-        and raw["undone"] <= events
-        and raw["checks"] <= events
-        and raw["game_start"] <= raw["game_end"]
-        and len(names) <= events
+        and stored.undone <= events
+        and stored.checks <= events
+        and stored.game_start <= stored.game_end
+        and len(stored.characters) <= events
     )
     if not consistent:
         return None
     return SessionEntry(
         path=path,
-        id=session_id,
-        started_at=started,
+        id=stored.id,
+        started_at=stored.started_at,
         events=events,
-        undone=raw["undone"],
-        checks=raw["checks"],
-        characters=tuple(names),
+        undone=stored.undone,
+        checks=stored.checks,
+        characters=tuple(stored.characters),
         first_seq=first,
         last_seq=last,
-        game_start=raw["game_start"],
-        game_end=raw["game_end"],
+        game_start=stored.game_start,
+        game_end=stored.game_end,
         size=st.st_size,
         mtime_ns=st.st_mtime_ns,
         ctime_ns=st.st_ctime_ns,
+    )
+
+
+def _well_typed(raw: Any) -> bool:
+    """An entry of an index that did not decode as a whole: is this one of the right shape?"""
+    if not isinstance(raw, Mapping):
+        return False
+    if not all(type(raw.get(key)) is int for key in _IDENTITY):
+        return False
+    if not all(_number(raw.get(key)) for key in _NUMBERS):
+        return False
+    names = raw.get("characters")
+    return (
+        isinstance(raw.get("id"), str)
+        and isinstance(raw.get("started_at"), str)
+        and isinstance(names, list)
+        and all(isinstance(name, str) for name in names)
     )

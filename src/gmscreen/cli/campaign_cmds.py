@@ -7,11 +7,10 @@ import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
 from gmscreen.campaign.journal import SessionLog, list_sessions, read_session
-from gmscreen.campaign.journal_stream import Progress, check_campaign, check_journals
 from gmscreen.campaign.model import MODULES, Campaign, Settings
 from gmscreen.campaign.paths import (
     create_campaign,
@@ -19,15 +18,16 @@ from gmscreen.campaign.paths import (
     resolve_campaign,
     search_dirs,
 )
-from gmscreen.campaign.player_safe import player_safe
 from gmscreen.campaign.recap import game_time, recap, standing
-from gmscreen.campaign.recap_markdown import recap_markdown
 from gmscreen.campaign.session_index import SessionEntry, list_entries
 from gmscreen.campaign.store import read_checkpoint, recover, sessions_dir
 from gmscreen.cli import os_error_text, say
 from gmscreen.i18n import LANGUAGES, resolve_language, system_language
 from gmscreen.text import inert, json_text
 from gmscreen.user_config import default_config_path, user_language
+
+if TYPE_CHECKING:
+    from gmscreen.campaign.journal_stream import Progress
 
 HELP = {
     "new": "create an empty campaign folder named after NAME",
@@ -136,6 +136,8 @@ def _dir_flag(directory: str | None) -> str:
 def _validate(folder: Path, on_line: Callable[[Progress], None] | None = None) -> int:
     """Every file of the campaign checked, the journals a line at a time (bounded memory);
     interrupted (Ctrl+C), it says how far it got. ``on_line``: called after each line read."""
+    from gmscreen.campaign.journal_stream import Progress, check_campaign, check_journals
+
     problems: list[Problem] = []
     checkpoint = None
     paths: list[Path] = []
@@ -218,6 +220,10 @@ def _export(args: argparse.Namespace, checkpoint: Campaign, folder: Path) -> int
 
 def _recap(form: str, checkpoint: Campaign, log: SessionLog, players: bool, lang: str) -> str:
     """One session's recap as ``export`` prints it (Markdown, or a JSON object), inert."""
+    # Imported here: `gmscreen sessions` and `validate` need none of the recap writers.
+    from gmscreen.campaign.player_safe import player_safe
+    from gmscreen.campaign.recap_markdown import recap_markdown
+
     if form == "json":
         final = recover(log.header.state, [log]).state
         out: dict[str, Any]

@@ -24,6 +24,7 @@ from gmscreen.tui.screens.replay_picker import SessionPicker
 from gmscreen.tui.session import madness_history
 from gmscreen.tui.widgets.replay_log import ReplayLog
 from gmscreen.tui.widgets.roster import Roster, card
+from gmscreen.tui.widgets.session_table import SessionTable
 from gmscreen.tui.widgets.timeline import Timeline
 
 Scenario = Callable[[ReplayApp, Pilot[None]], Awaitable[None]]
@@ -185,8 +186,7 @@ def test_help_lists_the_replay_keys(example: Path) -> None:
 def test_picker_lists_sessions_and_escape_leaves(example: Path) -> None:
     async def scenario(app: ReplayApp, pilot: Pilot[None]) -> None:
         assert isinstance(app.screen, SessionPicker)
-        live = app.screen.query_one("DataTable")
-        row = [str(cell) for cell in live.get_row_at(0)]  # type: ignore[attr-defined]
+        row = app.screen.query_one(SessionTable).get_row_at(0)
         assert row[0] == SESSION and row[2] == "23" and row[3] == "2" and row[4] == "1"
         assert row[5] == "Artinar, Vadhra of Pan Tang, Moryn the Red"
         await pilot.press("enter")

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from tests.tui.conftest import CREW, SIZE, build, fixed_clock
 from tests.tui.replay_helpers import SESSION, build_replay, copy_example, files_of
-from textual.widgets import DataTable
 
 from gmscreen.campaign.journal import read_session
 from gmscreen.campaign.opening import open_campaign
@@ -21,6 +20,7 @@ from gmscreen.tui.replay_app import ReplayApp
 from gmscreen.tui.screens.main import MainScreen
 from gmscreen.tui.screens.replay import ReplayScreen
 from gmscreen.tui.screens.replay_picker import SessionPicker
+from gmscreen.tui.widgets.session_table import SessionTable
 
 
 @pytest.fixture
@@ -93,8 +93,8 @@ def test_r_on_the_gm_screen_replays_and_escape_comes_back(example: Path) -> None
             assert isinstance(picker, SessionPicker)
             assert [entry.id for entry in picker.entries][:1] == [SESSION]
             assert len(picker.entries) == 2
-            table = picker.query_one(DataTable)
-            assert "(playing now)" in str(table.get_row_at(1)[0])
+            table = picker.query_one(SessionTable)
+            assert "(playing now)" in table.get_row_at(1)[0]
             await pilot.press("up", "enter")
             assert isinstance(app.screen, ReplayScreen)
             assert app.screen.session.header.id == SESSION
@@ -123,7 +123,6 @@ def test_player_typed_names_stay_literal_in_the_picker(table_with) -> None:  # t
     async def run(pilot_app: ReplayApp) -> str:
         async with pilot_app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            live = pilot_app.screen.query_one("DataTable")
-            return str(live.get_row_at(0)[5])  # type: ignore[attr-defined]
+            return pilot_app.screen.query_one(SessionTable).get_row_at(0)[5]
 
     assert "[bold]Cym[/]" in asyncio.run(run(build_replay(folder, session=None)))

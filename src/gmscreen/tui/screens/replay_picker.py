@@ -11,13 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.session_index import SessionEntry, SessionListing, list_entries
@@ -27,6 +26,7 @@ from gmscreen.tui.commands import add_bindings, bindings
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.replay import ReplayScreen
 from gmscreen.tui.widgets.key_bar import KeyBar
+from gmscreen.tui.widgets.session_table import SessionTable
 
 
 class SessionPicker(Screen[None]):
@@ -37,7 +37,7 @@ class SessionPicker(Screen[None]):
     SessionPicker #box { border: round $secondary; padding: 0 1; }
     SessionPicker #hint { color: $text-muted; height: auto; margin-bottom: 1; }
     SessionPicker #none { color: $text-muted; padding: 1 2; }
-    SessionPicker DataTable { height: 1fr; }
+    SessionPicker SessionTable { height: 1fr; }
     """
 
     def __init__(
@@ -83,47 +83,48 @@ class SessionPicker(Screen[None]):
         with Vertical(id="box") as box:
             box.border_title = t("replay.picker_title")
             yield Static(Content(t("replay.picker_hint")), id="hint")
-            table: DataTable[Text] = DataTable(cursor_type="row", zebra_stripes=True)
-            yield table
+            yield self._table()
             yield Static(Content(inert(self.problem or t("replay.no_sessions"))), id="none")
         yield KeyBar()
 
-    def on_mount(self) -> None:
+    def _table(self) -> SessionTable:
         t = self.t
-        table: DataTable[Text] = self.query_one(DataTable)
-        table.add_column(t("replay.col_session"), key="session")
-        table.add_column(t("replay.col_started"), key="started")
-        table.add_column(t("replay.col_events"), key="events")
-        table.add_column(t("replay.col_checks"), key="checks")
-        table.add_column(t("replay.col_undone"), key="undone")
-        table.add_column(t("replay.col_characters"), key="characters")
-        for s in self.entries:
-            # Rich Text, not str: a DataTable reads a str as markup, and names are typed by players.
-            session = Text(inert_line(s.id))
+        headers = [
+            t(f"replay.col_{name}")
+            for name in ("session", "started", "events", "checks", "undone", "characters")
+        ]
+        live = f"  {t('replay.live')}"
+        rows: list[list[str]] = []
+        marked: tuple[int, int] | None = None
+        for n, s in enumerate(self.entries):
+            # Inert text: names are typed by players, journals come from anywhere.
+            session = inert_line(s.id)
             if self.live_session is not None and s.path == self.live_session:
-                session.append(f"  {t('replay.live')}", style="italic")
-            table.add_row(
-                session,
-                Text(inert_line(s.started_at[:16].replace("T", " "))),
-                Text(str(s.events), justify="right"),
-                Text(str(s.checks), justify="right"),
-                Text(str(s.undone), justify="right"),
-                Text(inert_line(", ".join(s.characters)) or t("replay.nobody_involved")),
-                key=str(s.path),
+                session += live
+                marked = (n, len(live))
+            rows.append(
+                [
+                    session,
+                    inert_line(s.started_at[:16].replace("T", " ")),
+                    str(s.events),
+                    str(s.checks),
+                    str(s.undone),
+                    inert_line(", ".join(s.characters)) or t("replay.nobody_involved"),
+                ]
             )
+        return SessionTable(headers, rows, right=frozenset({2, 3, 4}), marked=marked)
+
+    def on_mount(self) -> None:
+        table = self.query_one(SessionTable)
         self.query_one("#none").display = not self.entries
         table.display = bool(self.entries)
         if self.entries:
-            table.move_cursor(row=len(self.entries) - 1)  # the latest session
+            table.cursor = len(self.entries) - 1  # the latest session
             table.focus()
 
-    def entry_for(self, key: str) -> SessionEntry:
-        return next(entry for entry in self.entries if str(entry.path) == key)
-
-    @on(DataTable.RowSelected)
-    def _open(self, message: DataTable.RowSelected) -> None:
-        if message.row_key.value is not None:
-            self.open(self.entry_for(message.row_key.value))
+    @on(SessionTable.Selected)
+    def _open(self, message: SessionTable.Selected) -> None:
+        self.open(self.entries[message.row])
 
     def open(self, entry: SessionEntry) -> None:
         """Replay the session (its journal read now, unless read to list it)."""

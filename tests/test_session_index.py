@@ -439,11 +439,10 @@ def test_the_picker_lists_from_the_index_and_reads_the_journal_it_opens(
 ) -> None:
     import asyncio
 
-    from textual.widgets import DataTable
-
     from gmscreen.tui.replay_app import make_replay_app
     from gmscreen.tui.screens.replay import ReplayScreen
     from gmscreen.tui.screens.replay_picker import SessionPicker
+    from gmscreen.tui.widgets.session_table import SessionTable
 
     async def run() -> None:
         app = make_replay_app(folder, None, config_path=None, strict=True, animations=False)
@@ -451,7 +450,7 @@ def test_the_picker_lists_from_the_index_and_reads_the_journal_it_opens(
             await pilot.pause()
             picker = app.screen
             assert isinstance(picker, SessionPicker)
-            assert picker.query_one(DataTable).row_count == 3
+            assert picker.query_one(SessionTable).row_count == 3
             assert reads == Counter({"campaign.toml": 1, "index.json": 1})
             await pilot.press("up", "enter")
             await pilot.pause()

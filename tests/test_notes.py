@@ -15,8 +15,9 @@ from tests.rich_session import fixed_clock
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import InvalidAction
-from gmscreen.campaign.live import LiveCampaign, open_campaign
+from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.notes import settled
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.player_safe import player_safe
 from gmscreen.campaign.recap import recap

@@ -16,8 +16,8 @@ from tests.rich_session import play_rich_session
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.live import LiveCampaign
-from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.model import Campaign, Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.replay import Replay
 from gmscreen.campaign.store import load

@@ -13,8 +13,8 @@ from tests.tui.conftest import CREW, SIZE, build, fixed_clock, madness, play
 from textual.pilot import Pilot
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.replay import Replay
 from gmscreen.campaign.store import load
 from gmscreen.rules import dice

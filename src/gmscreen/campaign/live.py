@@ -299,7 +299,7 @@ class LiveCampaign:
 
     def _earlier_target(self) -> EarlierAction | None:
         """Nothing left to undo tonight: the last action of an earlier session still in effect."""
-        return undoing.earlier_target(self.past_sessions, self._log)
+        return undoing.earlier_target(self.history.newest_first(len(self.history.paths)), self._log)
 
     def _redo_target(self) -> int | None:
         return undoing.redo_target(self._log, self._void)

@@ -14,7 +14,7 @@ from the checkpoint, gives the same state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,15 +96,22 @@ def undone_later(logs: Sequence[Sequence[ev.Event]]) -> set[int]:
     return taken
 
 
-def earlier_target(past: Sequence[SessionLog], tonight: Sequence[ev.Event]) -> EarlierAction | None:
-    """The last action still in effect in the earlier sessions (None: nothing left to undo)."""
-    taken = undone_later([tonight, *(log.events for log in past)])
-    for log in reversed(past):
+def earlier_target(
+    past_newest_first: Iterable[SessionLog], tonight: Sequence[ev.Event]
+) -> EarlierAction | None:
+    """The last action still in effect in the earlier sessions (None: nothing left to undo).
+
+    ``past_newest_first`` is walked lazily (the campaign's history reads a journal only when it
+    is reached): the undos of tonight and of every session already passed say what was taken.
+    """
+    taken = undone_later([tonight])
+    for log in past_newest_first:
         void = void_actions(log.events)
         for e in reversed(log.events):
             if e.action in void or e.action in taken or isinstance(e.data, UNDOS):
                 continue
             return EarlierAction(log, e.action)
+        taken |= undone_later([log.events])
     return None
 
 

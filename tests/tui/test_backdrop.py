@@ -3,11 +3,13 @@ changes: what shows through the dialog is always the GM's screen as it is now.""
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Any
 
 from tests.tui.conftest import CREW, play
 from textual.pilot import Pilot
+from textual.strip import Strip
 from textual.widgets import Static
 
 from gmscreen.tui.app import GMScreenApp
@@ -51,3 +53,26 @@ def test_what_changes_below_an_open_dialog_shows_through_it(table_with: Any) -> 
 
     folder: Path = table_with(*CREW)
     play(folder, scenario)
+
+
+def live_strips() -> int:
+    gc.collect()
+    return sum(isinstance(thing, Strip) for thing in gc.get_objects())
+
+
+def test_a_closed_dialog_leaves_none_of_its_drawn_lines_behind(table_with: Any) -> None:
+    """Textual keeps the line caches of widgets that are gone (see widgets/backdrop.py): a
+    dialog opened and closed all evening must not leave its lines for the collector to walk."""
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        counts = []
+        for _ in range(6):
+            await pilot.press("g")
+            assert isinstance(app.screen, GainScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            counts.append(live_strips())
+        # Each picker draws some 200 lines (its own, the dimmed GM's screen, their crops).
+        assert counts[-1] - counts[1] < 50, counts
+
+    play(table_with(*CREW), scenario)

@@ -211,19 +211,21 @@ def _kept(name_of: Resolution) -> ev.Event:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_log_and_the_recap_carry_the_whole_name_and_wrap_it(lang: Lang) -> None:
+    """One log line carries the whole name; the log wraps it to its width, never cut."""
     from gmscreen.tui.i18n import Catalog
-    from gmscreen.tui.log_lines import WRAP, LogBuilder
+    from gmscreen.tui.log_lines import LogBuilder
 
     resolution = _resolve("merp-1", TABLES["merp-1"].row_for(92).index, 0, "high")
     name = full_name(resolution.tree, TABLES, lang)
-    assert len(name) > 2 * WRAP  # a name that needs wrapping
+    width = 60
+    assert len(name) > 2 * width  # a name that needs wrapping
     event = _kept(resolution)
     builder = LogBuilder({"halbarad": "Halbarad"}, Catalog(lang, strict=True).t, lang)
-    lines = list(builder.event_lines(event))
-    assert len(lines) > 2 and len({line.key for line in lines}) == len(lines)
-    assert all(len(line.what) <= WRAP for line in lines)
-    assert all(line.who == "halbarad" for line in lines)  # a filtered log keeps them together
-    whole = " ".join(line.what for line in lines)
+    (line,) = builder.event_lines(event)
+    assert name in line.what and line.who == "halbarad"
+    rows = line.rows(width)
+    assert len(rows) > 2 and all(row.cell_length <= width for row in rows)
+    whole = " ".join(row.plain.strip() for row in rows)
     assert name in whole and "…" not in whole
     told = recap.describe(event, {"halbarad": "Halbarad"}, lang)
     assert told is not None and told.endswith(name)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import textwrap
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from gmscreen.campaign import events as ev
@@ -36,22 +35,6 @@ FIELD_KEYS = (
     "merp",
 )
 SETTING_KEYS = ("modules", "fumble_base", "round_seconds", "auto_check", "language")
-
-
-# An item's full name is never cut: the log's lines are one row each, so a long one goes on
-# under its first, indented (as wide as a log beside an 80-column roster keeps whole).
-WRAP = 64
-
-
-def wrapped(entry: Callable[..., LogEntry], text: str) -> Iterator[LogEntry]:
-    """``text`` as its first line and the lines that carry it on, under the same event."""
-    lines = textwrap.wrap(text, WRAP, break_long_words=False, break_on_hyphens=False) or [text]
-    first = entry(lines[0])
-    yield first
-    # blank time and name, as wide as the first line's, so the text lines up under its start
-    when, name = " " * len(first.when), " " * len(first.who_name)
-    for index, line in enumerate(lines[1:], 1):
-        yield entry(line, suffix=f".{index}", when=when, character_name=name)
 
 
 def _madness(changes: Mapping[str, list[Any]], t: Translate) -> str:
@@ -287,10 +270,11 @@ class LogBuilder:
             case ev.ItemRolled() if data.override is not None:
                 title = item_title(data.item, self.lang)
                 rule = t(f"log.override_{data.override}")
-                yield from wrapped(entry, t("log.item_rolled_override", title=title, rule=rule))
+                # an item's full name, never cut: the log wraps it to its width
+                yield entry(t("log.item_rolled_override", title=title, rule=rule))
             case ev.ItemRolled() | ev.ItemKept() | ev.ItemDiscarded() | ev.ItemRemoved():
                 title = item_title(data.item, self.lang)
-                yield from wrapped(entry, t(f"log.{event.kind}", title=title))
+                yield entry(t(f"log.{event.kind}", title=title))
             case ev.ItemNoted():
                 yield entry(t("log.item_noted", text=data.after))
             case ev.Ruling():

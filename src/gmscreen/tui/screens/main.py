@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -56,6 +56,10 @@ ERRORS = (CampaignError, DiceError, MadnessError)
 
 
 class MainScreen(Screen[None]):
+    # The log takes a share of the height; a short terminal gives the sparkline's rows to
+    # the detail pane's text.
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (32, "-tall")]
+
     class CampaignChanged(Message):
         """The live campaign journaled an action (posted by the screen's listener)."""
 
@@ -67,12 +71,13 @@ class MainScreen(Screen[None]):
     MainScreen #header {
         dock: top; height: 1; background: $primary; color: $text; padding: 0 1;
     }
-    MainScreen #top { height: 1fr; }
+    MainScreen #top { height: 2fr; min-height: 8; }
     MainScreen #roster-box { width: 3fr; border: round $primary; }
     MainScreen #detail { width: 2fr; border: round $secondary; }
     MainScreen #log {
-        height: 12; border: round $accent; padding: 0 1;
+        height: 1fr; min-height: 5; border: round $accent; padding: 0 1;
     }
+    MainScreen.-short #detail #spark-title, MainScreen.-short #detail #spark { height: 0; }
     MainScreen #log:focus { border: round $accent-lighten-2; }
     MainScreen #empty { padding: 1 2; color: $text-muted; }
     """

@@ -21,21 +21,25 @@ from gmscreen.tui.format import (
 )
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets import merp_lines
-from gmscreen.tui.widgets.meter import meter
+from gmscreen.tui.widgets.meter import fitted_meter
 from gmscreen.tui.widgets.roster import CardContext, CharacterLike
 
 
 def detail_lines(
-    character: CharacterLike, notes: str, ctx: CardContext, t: Translate
+    character: CharacterLike, notes: str, ctx: CardContext, t: Translate, width: int = 0
 ) -> list[Content]:
-    """The detail pane's text, line by line (a line may hold a newline the GM typed)."""
+    """The detail pane's text, line by line (a line may hold a newline the GM typed).
+
+    What the GM needs for a check comes first (the meter, POW and the alignments, the target and
+    the fumble range, an episode), so that a short pane still shows it; the meter fits
+    ``width`` (at 0, its usual length); the pane wraps the rest."""
     s = character.sanity
     lines: list[Content] = [Content.styled(t("detail.title", name=character.name), "bold $accent")]
     if character.player:
         lines.append(Content.styled(t("detail.played_by", player=character.player), "dim"))
     lines.append(Content(""))
     if ctx.madness:
-        lines.append(meter(s, ctx.fumble_base, t, 16))
+        lines.append(fitted_meter(s, ctx.fumble_base, t, width, widest=16))
         lines.append(
             Content(
                 t(
@@ -59,12 +63,6 @@ def detail_lines(
                 )
             )
         )
-        unit, unit_value = duration_unit(s)
-        lines.append(
-            Content.styled(
-                t("detail.unit", unit=t(f"advance.word_{unit}"), value=unit_value), "dim"
-            )
-        )
         if s.episode is not None:
             left = episode_left(s.episode, ctx.now, ctx.round_seconds)
             lines.append(
@@ -84,6 +82,12 @@ def detail_lines(
             lines.append(Content.styled(t("detail.permanent", kinds=kinds), "$error"))
         else:
             lines.append(Content.styled(t("detail.no_permanent"), "dim"))
+        unit, unit_value = duration_unit(s)
+        lines.append(
+            Content.styled(
+                t("detail.unit", unit=t(f"advance.word_{unit}"), value=unit_value), "dim"
+            )
+        )
         if s.first_sightings:
             seen = ", ".join(preset_label(k, ctx.lang) for k in sorted(s.first_sightings))
             lines.append(Content.styled(t("detail.sightings", what=seen), "dim"))
@@ -125,6 +129,7 @@ class DetailPane(Vertical):
         self.t = t
         self.can_focus = False
         self._text: Content | None = None  # what the text shows
+        self._shown: tuple[CharacterLike | None, str, CardContext, Sequence[int]] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(Content(self.t("detail.empty")), id="detail-text")
@@ -154,10 +159,16 @@ class DetailPane(Vertical):
         detail = self.query_one("#detail-text", Static)
         spark = self.query_one("#spark", Sparkline)
         title = self.query_one("#spark-title", Static)
+        self._shown = (character, notes, ctx, history)
         if character is None:
             self._show_text(detail, Content(self.t("detail.empty")))
             self._show_spark(spark, title, False)
             return
-        self._show_text(detail, Content("\n").join(detail_lines(character, notes, ctx, self.t)))
+        lines = detail_lines(character, notes, ctx, self.t, self.size.width)
+        self._show_text(detail, Content("\n").join(lines))
         self._show_spark(spark, title, ctx.madness)
         spark.data = list(history) if len(history) > 1 else [*history, *history]
+
+    def on_resize(self) -> None:
+        if self._shown is not None:  # the meter fits the new width
+            self.show(*self._shown)

@@ -16,6 +16,7 @@ EMPTY = "░"
 FILL_STYLES = ((0.5, "$success"), (0.75, "$warning 70%"), (1.0, "$warning"))
 OVER_STYLE = "$error"
 EMPTY_STYLE = "$foreground 25%"
+NARROWEST = 6  # cells of bar a meter keeps however narrow: past that its text wraps
 
 
 def _fill_style(ratio: float) -> str:
@@ -69,3 +70,15 @@ def meter(state: MadnessState, fumble_base: int, t: Translate, width: int = 24) 
             )
         )
     return Content.assemble(*parts)
+
+
+def fitted_meter(
+    state: MadnessState, fumble_base: int, t: Translate, cells: int, widest: int = 24
+) -> Content:
+    """The meter in ``cells`` cells: the bar shortens (down to ``NARROWEST``, up to ``widest``)
+    so that the numbers and the fumble range stay on its line; at 0 cells, ``widest``."""
+    if cells <= 0:
+        return meter(state, fumble_base, t, widest)
+    narrowest = meter(state, fumble_base, t, NARROWEST)
+    bar = max(NARROWEST, min(widest, cells - (narrowest.cell_length - NARROWEST)))
+    return narrowest if bar == NARROWEST else meter(state, fumble_base, t, bar)

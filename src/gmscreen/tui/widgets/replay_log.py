@@ -1,21 +1,25 @@
 """The roll log in replay: the whole session, the current event highlighted, what is still to
 come dimmed, undone events struck through with a label.
 
-A :class:`RollLog` (the same lines and cache-per-line rendering as the GM's screen) that also
-knows which lines are the current step.
+A :class:`RollLog` (the same lines, wrapped the same way, and cache-per-row rendering as the
+GM's screen) that also knows which lines are the current step.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from textual.cache import LRUCache
 from textual.content import Content
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.visual import Visual
 
 from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
+from gmscreen.tui.widgets.wrapping import hanging
+
+MARKER = "▶ "  # before the current step's lines; the others have as many spaces
 
 CURRENT_STYLE = "bold on $accent 35%"
 FUTURE_STYLE = "$foreground 45%"
@@ -31,7 +35,7 @@ class ReplayLog(RollLog):
         # Small on purpose: a step only restyles the lines in view, and each cached Strip is
         # some thirty objects that every full pass of the cyclic collector walks (1,024 of
         # them made those passes 50-100 ms, inside a frame, after a few hundred jumps).
-        self._lines: LRUCache[tuple[object, ...], Strip] = LRUCache(LINE_CACHE)
+        self._lines: LRUCache[tuple[object, ...], list[Strip]] = LRUCache(LINE_CACHE)
         # The current step stays in view, never the session's end: following it, the first
         # resize scrolled the log to the last lines at step 0 (a jump to 0 showed the first).
         self._follow = False
@@ -44,13 +48,14 @@ class ReplayLog(RollLog):
         self.entries = list(entries)
         self._lines.clear()
         self._visible = list(range(len(self.entries)))  # no filter in replay
+        self._recount()
         self._update(False)
 
     def show_step(self, current: range) -> None:
         """Highlight ``current`` (empty at the session's start) and bring it into view."""
         self.current = current
         self.refresh()
-        target = current.start if current else 0
+        target = self.row_of(current.start) if current else 0
         y = max(0, target - max(0, self.size.height - 1) // 2)
         self.scroll_to(y=y, animate=False, immediate=True)
 
@@ -59,30 +64,58 @@ class ReplayLog(RollLog):
             return "current"
         return "past" if index < self.current.start else "future"
 
-    def line_content(self, index: int, width: int = 0) -> Content:
-        """One line; the current one is highlighted across ``width`` cells."""
+    def _line(self, index: int) -> Content:
+        """Entry ``index``'s line, with the label of an undone one (no marker, no phase)."""
         entry = self.entries[index]
         content = entry.content()
         if entry.void:
             content = content + Content.styled(f"  {self.void_label}", VOID_LABEL_STYLE)
+        return content
+
+    def entry_cells(self, index: int) -> int:
+        entry = self.entries[index]
+        label = cell_len(self.void_label) + 2 if entry.void else 0
+        return len(MARKER) + entry.cell_length + label
+
+    def entry_rows(self, index: int, width: int) -> list[Content]:
+        """The rows of entry ``index``: the current one's marked and highlighted across
+        ``width`` cells, those still to come dimmed."""
+        entry = self.entries[index]
         phase = self._phase(index)
+        marker = Content.styled(MARKER, "bold $accent") if phase == "current" else "  "
+        rows = hanging(
+            Content("").append(marker).append(self._line(index)),
+            width,
+            len(MARKER) + entry.head_length,
+        )
         if phase == "current":
-            line = Content.styled("▶ ", "bold $accent").append(content)
-            return line.extend_right(max(0, width - line.cell_length)).stylize(CURRENT_STYLE)
-        content = Content("  ").append(content)
-        return content.stylize(FUTURE_STYLE) if phase == "future" else content
+            return [
+                r.extend_right(max(0, width - r.cell_length)).stylize(CURRENT_STYLE) for r in rows
+            ]
+        return [r.stylize(FUTURE_STYLE) for r in rows] if phase == "future" else rows
+
+    def line_content(self, index: int, width: int = 0) -> Content:
+        """One entry's rows at ``width`` (one row, unwrapped, at 0); the current one is
+        highlighted across ``width`` cells."""
+        return Content("\n").join(self.entry_rows(index, width))
+
+    def entry_strips(self, index: int, width: int) -> list[Strip]:
+        key = (index, self.entries[index].key, self._phase(index), width, self.visual_style)
+        strips = self._lines.get(key)
+        if strips is None:
+            first = self.row_of(index)  # in replay every entry is visible: its position
+            rows = self.entry_rows(index, width)
+            strips = [self._strip(r, width).apply_offsets(0, first + n) for n, r in enumerate(rows)]
+            self._lines[key] = strips
+        return strips
 
     def render_line(self, y: int) -> Strip:
-        index = self.scroll_offset.y + y
+        # The base class's, but the Strips cached with their offsets: a step restyles the rows
+        # in view, and the rows it leaves alone are the very same Strips.
+        row = self.scroll_offset.y + y
         width = self.size.width
-        if index >= len(self.entries):
+        if row >= self._rows:
             return Strip.blank(width, self.rich_style)
-        key = (index, self.entries[index].key, self._phase(index), width, self.visual_style)
-        strip = self._lines.get(key)
-        if strip is None:
-            content = self.line_content(index, width)
-            strips = Visual.to_strips(self, content, width, 1, self.visual_style, pad=True)
-            strip = strips[0] if strips else Strip.blank(width, self.rich_style)
-            strip = strip.apply_offsets(0, index)
-            self._lines[key] = strip
-        return strip
+        position = bisect_right(self._row_starts, row) - 1
+        strips = self.entry_strips(self._visible[position], width)
+        return strips[min(row - self._row_starts[position], len(strips) - 1)]

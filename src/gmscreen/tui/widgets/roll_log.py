@@ -1,16 +1,20 @@
-"""The roll log: one line per entry, fast with thousands of entries.
+"""The roll log: one entry per event line, fast with thousands of entries.
 
-Like toolong's log view it is a ScrollView that renders only the visible lines, from a cache,
-rather than a widget per line. It follows new entries while the view is at the bottom and stays
-put once the GM scrolls up. ``filter_who`` keeps one character's entries; ``search`` keeps the
-entries whose text contains it (case-insensitive).
+Like toolong's log view it is a ScrollView that renders only the visible rows, from a cache,
+rather than a widget per line. An entry wider than the log wraps into rows under its text (past
+its time and name); the rows are counted per width, an entry that fits at a glance (its length,
+no wrapping done), so the count stays cheap for a long session. It follows new entries while
+the view is at the bottom and stays put once the GM scrolls up. ``filter_who`` keeps one
+character's entries; ``search`` keeps the entries whose text contains it (case-insensitive).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from textual.cache import LRUCache
 from textual.content import Content
 from textual.scroll_view import ScrollView
@@ -18,6 +22,7 @@ from textual.strip import Strip
 from textual.visual import Visual
 
 from gmscreen.tui.widgets.scrolling import set_line_count
+from gmscreen.tui.widgets.wrapping import hanging
 
 OUTCOME_STYLES: dict[str, str] = {
     "success": "bold $success",
@@ -49,28 +54,56 @@ class LogEntry:
     def haystack(self) -> str:
         return " ".join((self.when, self.who_name, self.what, self.dice, self.outcome)).casefold()
 
+    @property
+    def head_length(self) -> int:
+        """Characters before what happened (the time and the name): rows it wraps into go
+        under what happened."""
+        return len(self.when) + 2 + (len(self.who_name) + 2 if self.who_name else 0)
+
+    @property
+    def cell_length(self) -> int:
+        """Cells of :meth:`content`, without making it (the log counts rows of every entry)."""
+        cells = cell_len(self.when) + 2 + cell_len(self.what)
+        for part in (self.who_name, self.dice, self.outcome):
+            cells += cell_len(part) + 2 if part else 0
+        return cells
+
     def content(self) -> Content:
-        """The line as both logs show it: the one place a log line is made."""
-        parts: list[str | tuple[str, str]] = [(self.when, "dim"), "  "]
+        """The line as both logs show it: the one place a log line is made.
+
+        Each gap goes with the part before it, so that no part starts with spaces: some SVG
+        renderers (librsvg) drop a text run's leading spaces, which read as "ArtinarNo recovery"
+        in a screenshot."""
+        parts: list[str | tuple[str, str]] = [(self.when + "  ", "dim")]
         if self.who_name:
-            parts += [(self.who_name, "bold"), "  "]
+            parts.append((self.who_name + "  ", "bold"))
         parts.append(self.what)
         if self.dice:
             parts += ["  ", (self.dice, "$text-muted")]
         if self.outcome:
-            parts += ["  ", (self.outcome, OUTCOME_STYLES.get(self.style, ""))]
+            if self.dice:
+                parts[-1] = (self.dice + "  ", "$text-muted")
+            else:
+                parts.append("  ")
+            parts.append((self.outcome, OUTCOME_STYLES.get(self.style, "")))
         line = Content.assemble(*parts)
         return line.stylize("strike dim") if self.void else line
 
+    def rows(self, width: int) -> list[Content]:
+        """The line in rows of ``width`` cells, the later ones under what happened."""
+        return hanging(self.content(), width, self.head_length)
+
 
 class RollLog(ScrollView, can_focus=True):
+    # A gutter kept for the scrollbar: rows are counted for one width, which the bar coming and
+    # going would change (and with it the count, and with that the bar).
     DEFAULT_CSS = """
     RollLog {
         height: 1fr;
         text-wrap: nowrap;
-        text-overflow: ellipsis;
         overflow-x: hidden;
         overflow-y: auto;
+        scrollbar-gutter: stable;
     }
     """
 
@@ -78,9 +111,12 @@ class RollLog(ScrollView, can_focus=True):
         super().__init__(id=id)
         self.entries: list[LogEntry] = []
         self._visible: list[int] = []
+        self._row_starts: list[int] = []  # each visible entry's first row
+        self._rows = 0  # rows of every visible entry
+        self._rows_width = 0  # the width the rows were counted for
         self.filter_who: str | None = None
         self.search: str = ""
-        self._cache: LRUCache[tuple[object, ...], Strip] = LRUCache(1024)
+        self._cache: LRUCache[tuple[object, ...], list[Strip]] = LRUCache(1024)
         self._follow = True  # at the bottom: new lines scroll into view
 
     @property
@@ -107,9 +143,12 @@ class RollLog(ScrollView, can_focus=True):
         follow = self.following
         start = len(self.entries)
         self.entries.extend(entries)
-        self._visible.extend(
-            i for i in range(start, len(self.entries)) if self._matches(self.entries[i])
-        )
+        new = [i for i in range(start, len(self.entries)) if self._matches(self.entries[i])]
+        self._visible.extend(new)
+        if self.size.width == self._rows_width:
+            self._count_rows(new)
+        else:
+            self._recount()
         self._update(follow)
 
     def replace(self, entries: Iterable[LogEntry]) -> None:
@@ -127,10 +166,45 @@ class RollLog(ScrollView, can_focus=True):
 
     def _refilter(self, follow: bool) -> None:
         self._visible = [i for i, e in enumerate(self.entries) if self._matches(e)]
+        self._recount()
         self._update(follow)
 
+    # --- rows --------------------------------------------------------------------------------
+
+    def entry_rows(self, index: int, width: int) -> list[Content]:
+        """Entry ``index`` as rows of ``width`` cells."""
+        return self.entries[index].rows(width)
+
+    def entry_cells(self, index: int) -> int:
+        """Cells entry ``index`` takes in one row (as :meth:`entry_rows` would make it)."""
+        return self.entries[index].cell_length
+
+    def _row_count(self, index: int, width: int) -> int:
+        if width <= 0 or self.entry_cells(index) <= width:
+            return 1  # the common line: no wrapping needed to know it is one row
+        return len(self.entry_rows(index, width))
+
+    def _count_rows(self, indices: Iterable[int]) -> None:
+        """Add the rows of the visible entries ``indices`` (appended last) to the count."""
+        width, rows, starts = self._rows_width, self._rows, self._row_starts
+        for index in indices:
+            starts.append(rows)
+            rows += self._row_count(index, width)
+        self._rows = rows
+
+    def _recount(self) -> None:
+        self._rows_width = self.size.width
+        self._row_starts, self._rows = [], 0
+        self._count_rows(self._visible)
+
+    def row_of(self, position: int) -> int:
+        """The first row of the ``position``-th visible entry."""
+        if position >= len(self._row_starts):
+            return self._rows
+        return self._row_starts[position]
+
     def _update(self, follow: bool) -> None:
-        set_line_count(self, len(self._visible))
+        set_line_count(self, self._rows)
         self.refresh()
         if follow:
             # force: before the first layout shows the scrollbar, an unforced scroll is ignored
@@ -140,19 +214,33 @@ class RollLog(ScrollView, can_focus=True):
                 # Before a layout the sizes are not settled: follow again once they are.
                 self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
 
-    def render_line(self, y: int) -> Strip:
-        index = self.scroll_offset.y + y
-        width = self.size.width
-        if index >= len(self._visible):
-            return Strip.blank(width, self.rich_style)
-        entry = self.entries[self._visible[index]]
+    # --- drawing -----------------------------------------------------------------------------
+
+    def entry_strips(self, index: int, width: int) -> list[Strip]:
+        """Entry ``index`` drawn, one Strip a row (kept in a cache)."""
+        entry = self.entries[index]
         cache_key = (entry.key, entry.void, width, self.visual_style)
-        strip = self._cache.get(cache_key)
-        if strip is None:
-            strips = Visual.to_strips(self, entry.content(), width, 1, self.visual_style, pad=True)
-            strip = strips[0] if strips else Strip.blank(width, self.rich_style)
-            self._cache[cache_key] = strip
-        return strip.apply_offsets(0, index)
+        strips = self._cache.get(cache_key)
+        if strips is None:
+            strips = [self._strip(row, width) for row in self.entry_rows(index, width)]
+            self._cache[cache_key] = strips
+        return strips
+
+    def _strip(self, row: Content, width: int) -> Strip:
+        strips = Visual.to_strips(self, row, width, 1, self.visual_style, pad=True)
+        return strips[0] if strips else Strip.blank(width, self.rich_style)
+
+    def render_line(self, y: int) -> Strip:
+        row = self.scroll_offset.y + y
+        width = self.size.width
+        if row >= self._rows:
+            return Strip.blank(width, self.rich_style)
+        position = bisect_right(self._row_starts, row) - 1
+        strips = self.entry_strips(self._visible[position], width)
+        strip = strips[min(row - self._row_starts[position], len(strips) - 1)]
+        return strip.apply_offsets(0, row)
 
     def on_resize(self) -> None:
+        if self.size.width != self._rows_width:
+            self._recount()
         self._update(self._follow)

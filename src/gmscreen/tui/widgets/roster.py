@@ -1,9 +1,11 @@
 """The roster: one card per character, drawn line by line so that hundreds of cards stay fast.
 
 Like the roll log (and toolong's log view) it is a ScrollView that draws only the lines in view,
-each from a cache of Strips: a card's lines are counted from its text (cards never wrap), so
-hundreds of cards cost nothing until they scroll into view, and a change of focus or of the
-highlight redraws the lines on screen, not every card.
+each from a cache of Strips: a card is made for the roster's width (its meter as long as the
+width leaves room for, its longer lines wrapped under their start), so its lines are counted
+from its text; hundreds of cards cost nothing until they scroll into view, and a change of focus
+or of the highlight redraws the lines on screen, not every card. A new width makes every card
+again.
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ from gmscreen.tui.commands import add_bindings
 from gmscreen.tui.format import episode_left, kind_label, units_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets import merp_lines
-from gmscreen.tui.widgets.meter import meter
+from gmscreen.tui.widgets.meter import fitted_meter
 from gmscreen.tui.widgets.scrolling import set_line_count
+from gmscreen.tui.widgets.wrapping import hanging
 
 
 class CharacterLike(Protocol):
@@ -77,10 +80,17 @@ class CardContext:
         )
 
 
+CARD_INDENT = 2  # a card's lines start under its name
+WRAP_INDENT = 4  # and the rows a long line wraps into, a little further in
+
+
 def card(
-    character: CharacterLike, marked: bool, ctx: CardContext, t: Translate, width: int = 24
+    character: CharacterLike, marked: bool, ctx: CardContext, t: Translate, width: int = 0
 ) -> Content:
-    """A character's card, as plain text for what players typed and styles for what we add."""
+    """A character's card, as plain text for what players typed and styles for what we add.
+
+    ``width`` is the card's in cells: the meter shortens to fit it and longer lines wrap (at 0,
+    the widest meter and no wrapping)."""
     state = character.sanity
     head: list[str | Content | tuple[str, str]] = [
         ("◆ " if marked else "  ", "bold $accent"),
@@ -92,7 +102,8 @@ def card(
         head += ["  ", (t("card.check_due"), "bold $text on $error")]
     lines = [Content.assemble(*head)]
     if ctx.madness:
-        lines.append(Content("  ") + meter(state, ctx.fumble_base, t, width))
+        bar_room = width - CARD_INDENT if width else 0
+        lines.append(Content("  ") + fitted_meter(state, ctx.fumble_base, t, bar_room))
         extra: list[str | Content | tuple[str, str]] = [
             "  ",
             (
@@ -125,6 +136,8 @@ def card(
             lines.append(Content.assemble(*status))
     elif ctx.merp:
         lines += merp_lines.card_lines(character, t, ctx.lang)
+    if width:
+        lines = [row for line in lines for row in hanging(line, width, CARD_INDENT, WRAP_INDENT)]
     lines.append(Content(""))  # a gap between cards (options take no vertical padding)
     return Content("\n").join(lines)
 
@@ -148,6 +161,7 @@ class Roster(ScrollView, can_focus=True):
         padding: 0 1;
         background: transparent;
         text-wrap: nowrap;
+        scrollbar-gutter: stable;  /* the bar coming and going would change the cards' width */
         & > .roster--card-highlighted {
             color: $foreground;
             background: $block-cursor-blurred-background;
@@ -200,6 +214,7 @@ class Roster(ScrollView, can_focus=True):
         self._card_lines: list[list[Content]] = []
         self._starts: list[int] = []  # each card's first line
         self._line_count = 0
+        self._width = 0  # the cards' width (0 until the roster has a size)
         self._was_highlighted: int | None = None
         self._hovered: int | None = None  # the card under the mouse
         self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(KEEP_LINES)
@@ -228,17 +243,22 @@ class Roster(ScrollView, can_focus=True):
         index = self.highlighted
         return self._ids[index] if index is not None else None
 
-    def show(self, characters: Sequence[CharacterLike], ctx: CardContext) -> None:
-        """Show ``characters``; only the lines of cards that changed are drawn again."""
+    def show(
+        self, characters: Sequence[CharacterLike], ctx: CardContext, *, remake: bool = False
+    ) -> None:
+        """Show ``characters``; only the lines of cards that changed are drawn again (all of
+        them with ``remake``)."""
         self.marked &= {c.id for c in characters}
         selected = self.selected_id
         ids = [c.id for c in characters]
         self._characters = list(characters)
         self._ctx = ctx
-        if ids != self._ids:
+        if ids != self._ids or remake:
             self._ids = ids
             self._keys = [self._key(c, ctx) for c in characters]
-            self._cards = [card(c, c.id in self.marked, ctx, self._t) for c in characters]
+            self._cards = [
+                card(c, c.id in self.marked, ctx, self._t, self._width) for c in characters
+            ]
             self._card_lines = [_lines(c) for c in self._cards]
             self._count_lines()
             self.refresh()
@@ -251,7 +271,7 @@ class Roster(ScrollView, can_focus=True):
             if self._keys[index] == key:
                 continue
             self._keys[index] = key
-            prompt = card(character, character.id in self.marked, ctx, self._t)
+            prompt = card(character, character.id in self.marked, ctx, self._t, self._width)
             if _same_look(self._cards[index], prompt):
                 continue
             lines = _lines(prompt)
@@ -307,7 +327,17 @@ class Roster(ScrollView, can_focus=True):
             return
         self.refresh_lines(self._starts[index], len(self._card_lines[index]))
 
+    @property
+    def card_width(self) -> int:
+        """The width the cards are made for."""
+        return self._width
+
     def on_resize(self) -> None:
+        width = self.scrollable_content_region.width
+        if width != self._width:
+            self._width = width
+            if self._ctx is not None:  # every card again, for the new width
+                self.show(self._characters, self._ctx, remake=True)
         self._count_lines()
         self.scroll_to_highlight()
 

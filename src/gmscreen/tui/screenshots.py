@@ -23,6 +23,7 @@ from gmscreen.tui.item_samples import ITEM_SHOTS, merp_sample_campaign
 
 SEED = 5
 SIZE = (120, 40)
+SVG_ROOT = ' xmlns="http://www.w3.org/2000/svg">'
 
 # name -> keys pressed after the app starts
 SHOTS: dict[str, tuple[str, ...]] = {
@@ -33,6 +34,8 @@ SHOTS: dict[str, tuple[str, ...]] = {
     "player-view": ("p",),
     "replay": ("R", "enter", "shift+right"),  # the session, at its madness check
 }
+# name -> terminal size: the GM's screen at other sizes (80×24 is the smallest it supports)
+SHOTS_AT: dict[str, tuple[int, int]] = {"main-80x24": (80, 24)}
 # name -> (language, keys): the same sample campaign with the screen in another language
 SHOTS_IN: dict[str, tuple[str, tuple[str, ...]]] = {
     "check-halfway-es": ("es", ("m", "5", "3", "enter", "enter", "4")),
@@ -78,14 +81,26 @@ def build(folder: Path, rng_seed: int = SEED, lang: str | None = None) -> GMScre
     )
 
 
-async def shoot(folder: Path, keys: Sequence[str], target: Path, lang: str | None = None) -> None:
+def keep_spaces(svg: str) -> str:
+    """The SVG with its spaces kept as they are: a text run's leading spaces are dropped by
+    some renderers (librsvg: "ArtinarNo recovery") unless the document says to keep them."""
+    return svg.replace(SVG_ROOT, SVG_ROOT[:-1] + ' xml:space="preserve">', 1)
+
+
+async def shoot(
+    folder: Path,
+    keys: Sequence[str],
+    target: Path,
+    lang: str | None = None,
+    size: tuple[int, int] = SIZE,
+) -> None:
     app = build(folder, lang=lang)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         if keys:
             await pilot.press(*keys)
         await pilot.pause()
-        app.save_screenshot(target.name, str(target.parent))
+        target.write_text(keep_spaces(app.export_screenshot()), encoding="utf-8")
 
 
 def main(argv: Sequence[str]) -> int:
@@ -96,6 +111,11 @@ def main(argv: Sequence[str]) -> int:
             folder = sample_campaign(Path(tmp))
             asyncio.run(shoot(folder, keys, out / f"{name}.svg"))
             shutil.rmtree(folder, ignore_errors=True)
+        print(out / f"{name}.svg")
+    for name, size in SHOTS_AT.items():
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = sample_campaign(Path(tmp))
+            asyncio.run(shoot(folder, (), out / f"{name}.svg", size=size))
         print(out / f"{name}.svg")
     for name, (lang, keys) in SHOTS_IN.items():
         with tempfile.TemporaryDirectory() as tmp:

@@ -151,7 +151,7 @@ def test_every_log_entry_is_drawn_whole_in_rows_of_the_log_width(
 ) -> None:
     async def scenario(app: GMScreenApp, screen: MainScreen, pilot: Pilot[None]) -> None:
         log = screen.query_one(RollLog)
-        width = log.size.width
+        width = log.scrollable_content_region.width  # what is seen: not under the scrollbar
         rows = 0
         for entry in log.visible_entries:
             entry_rows = entry.rows(width)

@@ -100,11 +100,12 @@ class ReplayLog(RollLog):
         return Content("\n").join(self.entry_rows(index, width))
 
     def entry_strips(self, index: int, width: int) -> list[Strip]:
-        key = (index, self.entries[index].key, self._phase(index), width, self.visual_style)
+        phase, wrap = self._phase(index), self._rows_width
+        key = (index, self.entries[index].key, phase, width, wrap, self.visual_style)
         strips = self._lines.get(key)
         if strips is None:
             first = self.row_of(index)  # in replay every entry is visible: its position
-            rows = self.entry_rows(index, width)
+            rows = self.entry_rows(index, wrap)
             strips = [self._strip(r, width).apply_offsets(0, first + n) for n, r in enumerate(rows)]
             self._lines[key] = strips
         return strips

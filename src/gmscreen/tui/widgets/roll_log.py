@@ -145,7 +145,7 @@ class RollLog(ScrollView, can_focus=True):
         self.entries.extend(entries)
         new = [i for i in range(start, len(self.entries)) if self._matches(self.entries[i])]
         self._visible.extend(new)
-        if self.size.width == self._rows_width:
+        if self._text_width == self._rows_width:
             self._count_rows(new)
         else:
             self._recount()
@@ -192,8 +192,13 @@ class RollLog(ScrollView, can_focus=True):
             rows += self._row_count(index, width)
         self._rows = rows
 
+    @property
+    def _text_width(self) -> int:
+        """The cells a row may fill: the view's width, less the scrollbar's gutter."""
+        return self.scrollable_content_region.width
+
     def _recount(self) -> None:
-        self._rows_width = self.size.width
+        self._rows_width = self._text_width
         self._row_starts, self._rows = [], 0
         self._count_rows(self._visible)
 
@@ -217,12 +222,14 @@ class RollLog(ScrollView, can_focus=True):
     # --- drawing -----------------------------------------------------------------------------
 
     def entry_strips(self, index: int, width: int) -> list[Strip]:
-        """Entry ``index`` drawn, one Strip a row (kept in a cache)."""
+        """Entry ``index`` drawn, one Strip a row (kept in a cache): rows wrapped to the
+        text's width, each Strip ``width`` cells."""
         entry = self.entries[index]
-        cache_key = (entry.key, entry.void, width, self.visual_style)
+        cache_key = (entry.key, entry.void, width, self._rows_width, self.visual_style)
         strips = self._cache.get(cache_key)
         if strips is None:
-            strips = [self._strip(row, width) for row in self.entry_rows(index, width)]
+            rows = self.entry_rows(index, self._rows_width)
+            strips = [self._strip(row, width) for row in rows]
             self._cache[cache_key] = strips
         return strips
 
@@ -241,6 +248,6 @@ class RollLog(ScrollView, can_focus=True):
         return strip.apply_offsets(0, row)
 
     def on_resize(self) -> None:
-        if self.size.width != self._rows_width:
+        if self._text_width != self._rows_width:
             self._recount()
         self._update(self._follow)

@@ -255,3 +255,23 @@ def test_a_screenshot_keeps_its_spaces(tmp_path: Path) -> None:
     asyncio.run(shoot(sample_campaign(tmp_path), (), target, size=(80, 24)))
     svg = target.read_text(encoding="utf-8")
     assert svg.count('xml:space="preserve"') == 1
+
+
+def test_the_replay_log_takes_more_rows_as_the_terminal_grows(tmp_path: Path) -> None:
+    from gmscreen.tui.screenshots import sample_campaign
+    from gmscreen.tui.widgets.replay_log import ReplayLog
+
+    folder = sample_campaign(tmp_path)
+    heights: list[int] = []
+    for size in SIZES:
+
+        async def run(size: tuple[int, int] = size) -> None:
+            app = build(folder)
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                await pilot.press("R", "enter")
+                await pilot.pause()
+                heights.append(app.screen.query_one(ReplayLog).size.height)
+
+        asyncio.run(run())
+    assert heights == sorted(set(heights)) and heights[0] >= 3  # 80×24 keeps a few lines

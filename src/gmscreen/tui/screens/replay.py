@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -49,15 +50,18 @@ HISTORY_CHUNK = 64  # events per chunk of a character's madness history (see _hi
 class ReplayScreen(Screen[None]):
     # listed in the command palette by the app (see BaseApp.get_system_commands)
     PALETTE_COMMANDS = tuple(c.id for c in palette_commands(("replay",)))
+    # As the GM's screen: the log takes a share of the height, a short terminal no sparkline.
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (32, "-tall")]
     DEFAULT_CSS = """
     ReplayScreen #header {
         dock: top; height: 1; background: $secondary; color: $text; padding: 0 1;
     }
-    ReplayScreen #top { height: 1fr; }
+    ReplayScreen #top { height: 2fr; min-height: 8; }
     ReplayScreen #roster-box { width: 3fr; border: round $secondary; }
     ReplayScreen #detail { width: 2fr; border: round $secondary; }
     ReplayScreen #timeline-box { height: 3; border: round $secondary; }
-    ReplayScreen #log { height: 12; border: round $accent; padding: 0 1; }
+    ReplayScreen #log { height: 1fr; min-height: 5; border: round $accent; padding: 0 1; }
+    ReplayScreen.-short #detail #spark-title, ReplayScreen.-short #detail #spark { height: 0; }
     ReplayScreen #empty { padding: 1 2; color: $text-muted; }
     """
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -58,7 +58,7 @@ ERRORS = (CampaignError, DiceError, MadnessError)
 class MainScreen(Screen[None]):
     # The log takes a share of the height; a short terminal gives the sparkline's rows to
     # the detail pane's text.
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (32, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
     class CampaignChanged(Message):
         """The live campaign journaled an action (posted by the screen's listener)."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -51,7 +50,7 @@ class ReplayScreen(Screen[None]):
     # listed in the command palette by the app (see BaseApp.get_system_commands)
     PALETTE_COMMANDS = tuple(c.id for c in palette_commands(("replay",)))
     # As the GM's screen: the log takes a share of the height, a short terminal no sparkline.
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (32, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     DEFAULT_CSS = """
     ReplayScreen #header {
         dock: top; height: 1; background: $secondary; color: $text; padding: 0 1;

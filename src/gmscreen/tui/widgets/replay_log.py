@@ -75,7 +75,7 @@ class ReplayLog(RollLog):
     def entry_cells(self, index: int) -> int:
         entry = self.entries[index]
         label = cell_len(self.void_label) + 2 if entry.void else 0
-        return len(MARKER) + entry.cell_length + label
+        return cell_len(MARKER) + entry.cell_length + label
 
     def entry_rows(self, index: int, width: int) -> list[Content]:
         """The rows of entry ``index``: the current one's marked and highlighted across

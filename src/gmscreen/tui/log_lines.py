@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from gmscreen.campaign import events as ev
@@ -87,16 +87,10 @@ class LogBuilder:
 
     def _ruling(self, data: ev.Ruling, entry: Callable[..., LogEntry]) -> Iterator[LogEntry]:
         """``GM ruling: catatonia ends now, madness halved. Reason: …``, madness before → after;
-        the reason is the GM's text, wrapped (never cut)."""
+        the reason is the GM's text, in full (the log wraps it, never cuts it)."""
         what = ruling_what(data, "", self.lang, self.t, "log.ruling")
         text = self.t("log.ruling.line", what=what, reason=data.reason)
-        madness = _madness(data.changes, self.t)
-
-        def first_with_madness(line: str, **more: str) -> LogEntry:
-            # wrapped() names the lines that carry the text on: only the first has the outcome
-            return entry(line, outcome="" if more else madness, **more)
-
-        yield from wrapped(first_with_madness, text)
+        yield entry(text, outcome=_madness(data.changes, self.t))
 
     def _undone(self, undo: ev.Undo) -> str:
         """What an undo (or, undoing an undo, a redo) took back or brought back, in words."""

@@ -167,9 +167,8 @@ class LogBuilder:
                         key = ".happened" + suffix
                         return entry(text, suffix=key, when=blank_when, character_name=blank_name)
 
-                    # inert before it wraps: textwrap would turn a tab into a space unseen
-                    said = inert_line(t("notes.log.happened", text=data.happened))
-                    yield from wrapped(carried, said)
+                    # one entry: the log wraps it to the width it is drawn at
+                    yield carried(inert_line(t("notes.log.happened", text=data.happened)))
             case ev.CheckRoll():
                 yield entry(
                     t(

@@ -14,6 +14,7 @@ from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.tui.screens.dialogs import ConfirmScreen, TextPrompt
 from gmscreen.tui.screens.inventory import InventoryScreen
+from gmscreen.tui.screens.item_abandon import AbandonScreen
 from gmscreen.tui.screens.item_tables import ItemTableScreen
 from gmscreen.tui.screens.merp_profile import MerpProfileForm
 
@@ -32,16 +33,17 @@ async def _override_discard_stop(folder: Path) -> None:
         await settle(app, pilot)
         screen = app.screen
         assert isinstance(screen, ItemTableScreen)
-        # Table 2, typed 41: stop at the first sub-roll; nothing is recorded
+        # Table 2, typed 41: stop at the first sub-roll, not counted by the GM's call (f): it is
+        # journaled with its die, and nothing is paid (the counted stop: test_items_acceptance)
         await pilot.press("4", "1", "enter")
         await settle(app, pilot)
         assert screen.roll is not None and not screen.roll.done
         await pilot.press("escape")
         await settle(app, pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
+        assert isinstance(app.screen, AbandonScreen)
+        await pilot.press("f")
         await settle(app, pilot)
-        assert screen.roll is None and app.live.events == []
+        assert screen.roll is None and [e.event.kind for e in app.live.events] == ["item_abandoned"]
         # roll, let the app roll the rest (a), settle the choice if any, discard with esc
         await pilot.press("r")
         await settle(app, pilot)
@@ -63,6 +65,7 @@ async def _override_discard_stop(folder: Path) -> None:
         await settle(app, pilot)
     kinds = [(x["kind"], x["data"].get("override"), x["data"].get("cost")) for x in journal(app)]
     assert kinds == [
+        ("item_abandoned", None, 0),
         ("item_rolled", None, 1),
         ("item_discarded", None, None),
         ("item_rolled", "no_points", 0),

@@ -272,7 +272,7 @@ def note(state: Campaign, text: str, character_id: str | None, shared: bool = Fa
     return character_id, ev.Note(text, shared), state.clock
 
 
-def _merp_character(state: Campaign, character_id: str) -> Character:
+def merp_character(state: Campaign, character_id: str) -> Character:
     if "merp-items" not in state.settings.modules:
         raise InvalidAction(code="merp_off")
     c = state.character(character_id)
@@ -318,6 +318,40 @@ def roll_cost(profile: MerpProfile, table: str, override: str | None = None) -> 
     return price if override is None else max(0, min(price, profile.points_left))
 
 
+def paid_roll(profile: MerpProfile, table: str, override: str | None) -> tuple[int, MerpProfile]:
+    """One more roll on ``table``, paid: its cost and the profile after it. The roll limit and
+    the points left are enforced here, unless ``override`` names the rule refusing it (the
+    GM's call, journaled by the caller); an override of a roll the rules allow is refused."""
+    if override is not None and not override.strip():
+        raise InvalidAction("an override names the rule it overrides")
+    cost = roll_cost(profile, table, override)
+    refused = roll_refusal(profile, table)
+    if refused is None and override is not None:
+        raise InvalidAction(f"nothing to override: the rules allow this roll ({override!r} given)")
+    if refused is not None and override is None:
+        raise RollNotAllowed(refused)
+    if refused is not None and override != refused.key:
+        raise InvalidAction(
+            f"the override names {override!r}, but the rule refusing the roll is {refused.key!r}"
+        )
+    made = profile.rolls.get(table, 0) + 1
+    after = replace(
+        profile, points_spent=profile.points_spent + cost, rolls={**profile.rolls, table: made}
+    )
+    return cost, after
+
+
+def new_item_id(character: Character, table: str, made: int) -> str:
+    """``merp-1-2`` for the second roll on Table 1; a suffix if that id is taken (an item
+    removed and rolled again, a roll left half way)."""
+    taken = {i.id for i in (*character.inventory, *character.abandoned)}
+    item_id, n = f"{table}-{made}", 1
+    while item_id in taken:
+        n += 1
+        item_id = f"{table}-{made}-{n}"
+    return item_id
+
+
 def item_rolled(
     state: Campaign,
     character_id: str,
@@ -328,28 +362,10 @@ def item_rolled(
 ) -> Draft:
     """A roll on a MERP table, paid at the category's price; the roll limit and the points left
     are enforced here, unless ``override`` names the rule refusing it (the GM's call, journaled)."""
-    c = _merp_character(state, character_id)
+    c = merp_character(state, character_id)
     assert c.merp is not None
-    if override is not None and not override.strip():
-        raise InvalidAction("an override names the rule it overrides")
-    cost = roll_cost(c.merp, table, override)
-    refused = roll_refusal(c.merp, table)
-    if refused is None and override is not None:
-        raise InvalidAction(f"nothing to override: the rules allow this roll ({override!r} given)")
-    if refused is not None and override is None:
-        raise RollNotAllowed(refused)
-    if refused is not None and override != refused.key:
-        raise InvalidAction(
-            f"the override names {override!r}, but the rule refusing the roll is {refused.key!r}"
-        )
-    made = c.merp.rolls.get(table, 0) + 1
-    item_id, n = f"{table}-{made}", 1
-    while c.item(item_id) is not None:
-        n += 1
-        item_id = f"{table}-{made}-{n}"
-    merp_after = replace(
-        c.merp, points_spent=c.merp.points_spent + cost, rolls={**c.merp.rolls, table: made}
-    )
+    cost, merp_after = paid_roll(c.merp, table, override)
+    item_id = new_item_id(c, table, merp_after.rolls[table])
     item = encode_item(Item(item_id, table, title, dict(tree)))
     changes = {"merp": [encode_merp(c.merp), encode_merp(merp_after)]}
     return character_id, ev.ItemRolled(item, cost, changes, override), state.clock

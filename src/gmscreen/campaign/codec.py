@@ -21,6 +21,7 @@ from gmscreen.campaign.bounds import MAX_CLOCK, MAX_DEPTH, MAX_INT, MAX_NAME
 from gmscreen.campaign.errors import CampaignFileError, Problem
 from gmscreen.campaign.fields import (
     EDITABLE,
+    ITEM_LISTS,
     FieldError,
     character_to_dict,
     decode_item,
@@ -29,7 +30,7 @@ from gmscreen.campaign.fields import (
     whole,
     with_values,
 )
-from gmscreen.campaign.model import MODULES, SCHEMA, Campaign, Character, Settings
+from gmscreen.campaign.model import MODULES, SCHEMA, Campaign, Character, Item, Settings
 from gmscreen.i18n import LANGUAGES
 from gmscreen.rules.madness import MAX_STAT, MadnessState
 
@@ -72,7 +73,7 @@ def checkpoint_values(c: Campaign) -> dict[str, Any]:
     """The campaign as campaign.toml holds it: plain values, TOML-ready (no None, trees as text)."""
     raw = campaign_to_dict(c)
     for ch in raw["characters"]:
-        for item in ch["inventory"]:
+        for item in (*ch["inventory"], *ch.get("abandoned", ())):
             item["tree"] = json.dumps(item["tree"], ensure_ascii=False, sort_keys=True)
     if not raw["settings"]["language"]:
         del raw["settings"]["language"]  # not chosen: the GM's config or locale decides
@@ -163,7 +164,7 @@ def _character(raw: Any, n: int, r: _Reader) -> Character | None:
         r.add(where, "a character is a [[characters]] table")
         return None
     before = len(r.problems)
-    for key in sorted(set(raw) - {"id", "inventory", *EDITABLE}):
+    for key in sorted(set(raw) - {"id", *ITEM_LISTS, *EDITABLE}):
         r.add((*where, key), f"unknown character field {key!r}")
     cid = raw.get("id")
     if not isinstance(cid, str) or not cid.strip():
@@ -187,16 +188,18 @@ def _character(raw: Any, n: int, r: _Reader) -> Character | None:
             except FieldError as error:
                 sub = error.key.split(".")[1:] if error.key.startswith(key + ".") else []
                 r.add((*where, key, *sub), error.message)
-    items = []
-    inventory = raw.get("inventory", [])
-    if not isinstance(inventory, list):
-        r.add((*where, "inventory"), "expected [[characters.inventory]] tables")
-        inventory = []
-    for m, item in enumerate(inventory):
-        try:
-            items.append(decode_item(item, "item"))
-        except FieldError as error:
-            r.add((*where, "inventory", m, error.key.split(".")[-1]), error.message)
+    lists: dict[str, list[Item]] = {}
+    for list_key in ITEM_LISTS:
+        items = lists[list_key] = []
+        raw_items = raw.get(list_key, [])
+        if not isinstance(raw_items, list):
+            r.add((*where, list_key), f"expected [[characters.{list_key}]] tables")
+            raw_items = []
+        for m, item in enumerate(raw_items):
+            try:
+                items.append(decode_item(item, "item"))
+            except FieldError as error:
+                r.add((*where, list_key, m, error.key.split(".")[-1]), error.message)
     if len(r.problems) > before:
         return None
     return Character(
@@ -205,9 +208,10 @@ def _character(raw: Any, n: int, r: _Reader) -> Character | None:
         sanity=character.sanity,
         player=character.player,
         merp=character.merp,
-        inventory=tuple(items),
+        inventory=tuple(lists["inventory"]),
         notes=character.notes,
         awaiting_kind=character.awaiting_kind,
+        abandoned=tuple(lists["abandoned"]),
     )
 
 

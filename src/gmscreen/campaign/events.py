@@ -222,6 +222,8 @@ class ItemRolled(Record, frozen=True):
     # The rule the GM overrode to allow this roll ("roll_limit" or "no_points", the key of
     # merp.RollRefused); None for a roll within the rules. Absent in older journals.
     override: Name | None = None
+    # The id of the abandoned roll (ItemAbandoned) this one finished; None for a fresh roll.
+    resumes: Name | None = None
 
     def __post_init__(self) -> None:
         check_changes(self.changes)
@@ -258,6 +260,42 @@ class ItemRemoved(Record, frozen=True):
     """An item taken out of the character's inventory; ``item`` is what it was."""
 
     item: dict[str, Any]
+
+    def __post_init__(self) -> None:
+        check_plain(self.item, "item")
+
+
+# --- items: rolls left half way, names the GM gives (issue #16) ------------------------------
+
+
+class ItemAbandoned(Record, frozen=True):
+    """A roll on a MERP table left half way (``esc`` after some dice): ``item`` holds the
+    resolution so far, every die already rolled, so that resuming it later rolls none again.
+
+    ``counted``: the roll counts against the table's limit and is paid as a roll (the rule);
+    False only when the GM said so. ``changes`` holds the MERP profile when counted, else
+    nothing; ``override`` is the rule the GM overrode to start the roll, as on ItemRolled.
+    """
+
+    item: dict[str, Any]  # fields.encode_item: the tree is the Resolution's to_dict, not done
+    cost: Int
+    changes: Changes
+    counted: bool = True
+    override: Name | None = None
+    # The abandoned roll this one went on with before it was left again (paid once, not twice)
+    resumes: Name | None = None
+
+    def __post_init__(self) -> None:
+        check_changes(self.changes)
+        check_plain(self.item, "item")
+
+
+class ItemRenamed(Record, frozen=True):
+    """The GM named an item of the inventory ``after`` ("" gives back the name read off its
+    dice); ``item`` is the item before, so the log and the recaps can say which one it was."""
+
+    item: dict[str, Any]  # fields.encode_item
+    after: Text
 
     def __post_init__(self) -> None:
         check_plain(self.item, "item")
@@ -415,6 +453,8 @@ Payload = (
     | ItemDiscarded
     | ItemNoted
     | ItemRemoved
+    | ItemAbandoned
+    | ItemRenamed
     | Note
     | NoteEdited
     | NoteRemoved
@@ -438,6 +478,8 @@ EventKind = Literal[
     "item_discarded",
     "item_noted",
     "item_removed",
+    "item_abandoned",
+    "item_renamed",
     "note",
     "note_edited",
     "note_removed",
@@ -461,6 +503,8 @@ PAYLOADS: dict[str, type[Any]] = {
     "item_discarded": ItemDiscarded,
     "item_noted": ItemNoted,
     "item_removed": ItemRemoved,
+    "item_abandoned": ItemAbandoned,
+    "item_renamed": ItemRenamed,
     "note": Note,
     "note_edited": NoteEdited,
     "note_removed": NoteRemoved,

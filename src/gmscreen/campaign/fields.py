@@ -157,14 +157,21 @@ def decode_merp(raw: Any, key: str = "merp") -> MerpProfile | None:
     )
 
 
+# A character's lists of items: those carried, and rolls left half way (their dice kept).
+ITEM_LISTS = ("inventory", "abandoned")
+
+
 def encode_item(item: Item) -> dict[str, Any]:
-    return {
+    out = {
         "id": item.id,
         "table": item.table,
         "title": item.title,
         "tree": dict(item.tree),
         "notes": item.notes,
     }
+    if item.name:  # left out unset: items written before names existed encode as they were
+        out["name"] = item.name
+    return out
 
 
 def decode_item(raw: Any, key: str = "item") -> Item:
@@ -178,9 +185,11 @@ def decode_item(raw: Any, key: str = "item") -> Item:
     return Item(
         id=text(raw.get("id"), f"{key}.id"),
         table=text(raw.get("table"), f"{key}.table"),
-        title=text(raw.get("title"), f"{key}.title"),
+        # a full name carries every sub-roll's result and is never cut: longer than a name
+        title=text(raw.get("title"), f"{key}.title", MAX_TEXT),
         tree=dict(table(tree, f"{key}.tree")),
         notes=notes(raw.get("notes", ""), f"{key}.notes"),
+        name=text(raw.get("name", ""), f"{key}.name"),
     )
 
 
@@ -297,12 +306,14 @@ def character_to_dict(character: Character) -> dict[str, Any]:
     out: dict[str, Any] = {"id": character.id}
     out.update((name, get_value(character, name)) for name in EDITABLE)
     out["inventory"] = [encode_item(i) for i in character.inventory]
+    if character.abandoned:  # left out when none, as every file before them has it
+        out["abandoned"] = [encode_item(i) for i in character.abandoned]
     return out
 
 
 def character_from_dict(raw: Mapping[str, Any]) -> Character:
     """A character from its plain dict; raises :class:`FieldError` naming the first bad key."""
-    unknown = sorted(set(raw) - {"id", "inventory", *EDITABLE})
+    unknown = sorted(set(raw) - {"id", *ITEM_LISTS, *EDITABLE})
     if unknown:
         raise FieldError(unknown[0], "is not a character field")
     cid = text(raw.get("id"), "id")
@@ -313,8 +324,10 @@ def character_from_dict(raw: Mapping[str, Any]) -> Character:
     base = Character(id=cid, name=name, sanity=MadnessState(pow=pow_))
     values = {k: v for k, v in raw.items() if k in EDITABLE and k not in ("name", "pow")}
     character = with_values(base, values)
-    inventory = raw.get("inventory", [])
-    if not isinstance(inventory, list):
-        raise FieldError("inventory", "expected a list of items")
-    items = tuple(decode_item(v, f"inventory[{n}]") for n, v in enumerate(inventory))
-    return replace(character, inventory=items)
+    lists: dict[str, tuple[Item, ...]] = {}
+    for key in ITEM_LISTS:
+        raw_items = raw.get(key, [])
+        if not isinstance(raw_items, list):
+            raise FieldError(key, "expected a list of items")
+        lists[key] = tuple(decode_item(v, f"{key}[{n}]") for n, v in enumerate(raw_items))
+    return replace(character, inventory=lists["inventory"], abandoned=lists["abandoned"])

@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from gmscreen.campaign import actions, notes, rulings
+from gmscreen.campaign import actions, item_actions, notes, rulings
 from gmscreen.campaign import events as ev
 from gmscreen.campaign import undo as undoing
 from gmscreen.campaign.bound_check import BoundCheck as BoundCheck  # was defined here
@@ -288,6 +288,17 @@ class LiveCampaign:
 
     def item_removed(self, character_id: str, item_id: str) -> ev.Event:
         return self._one(actions.item_removed(self.state, character_id, item_id))
+
+    # rolls left half way, resumed; items renamed: see campaign/item_actions.py
+    def item_abandoned(self, cid: str, table: str, title: str, tree: Any, **how: Any) -> ev.Event:
+        return self._one(item_actions.item_abandoned(self.state, cid, table, title, tree, **how))
+
+    def item_resumed(self, cid: str, left: str, title: str, tree: Any, **how: Any) -> ev.Event:
+        return self._one(item_actions.item_resumed(self.state, cid, left, title, tree, **how))
+
+    def item_renamed(self, cid: str, item_id: str, name: str) -> ev.Event | None:
+        draft = item_actions.item_renamed(self.state, cid, item_id, name)
+        return self._one(draft) if draft else None
 
     # --- undo and redo ------------------------------------------------------------------------
 

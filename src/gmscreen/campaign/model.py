@@ -38,13 +38,17 @@ class Settings(msgspec.Struct, frozen=True, gc=False):
 
 
 class Item(msgspec.Struct, frozen=True, gc=False):
-    """A special item: the rolled result tree (opaque, JSON-able) from a MERP table."""
+    """A special item: the rolled result tree (opaque, JSON-able) from a MERP table.
+
+    ``name`` is the one the GM gave it ("" until then: the name is read off the tree).
+    """
 
     id: str
     table: str
     title: str
     tree: Mapping[str, Any] = msgspec.field(default_factory=dict)
     notes: str = ""
+    name: str = ""
 
 
 class MerpProfile(msgspec.Struct, frozen=True, gc=False):
@@ -79,6 +83,8 @@ class Character(msgspec.Struct, frozen=True, gc=False):
     notes: str = ""
     # A check failed (or fumbled) and the kind of madness is still to be rolled.
     awaiting_kind: AwaitingKind | None = None
+    # Rolls on a MERP table left half way, their dice kept: the item screen offers to resume them.
+    abandoned: tuple[Item, ...] = ()
 
     def item(self, item_id: str) -> Item | None:
         return next((i for i in self.inventory if i.id == item_id), None)

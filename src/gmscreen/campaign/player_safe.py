@@ -250,7 +250,9 @@ def time_in_words(seconds: int, lang: str, key: str = "left") -> str:
 
 
 def _character(c: Character, now: int, madness: bool, lang: str) -> SeenCharacter:
-    items = tuple(item_name({"title": i.title, "tree": i.tree}, lang) for i in c.inventory)
+    items = tuple(
+        item_name({"title": i.title, "tree": i.tree, "name": i.name}, lang) for i in c.inventory
+    )
     if not madness:
         return SeenCharacter(c.id, c.name, c.player, "", "", None, (), items)
     key = band(c.sanity)
@@ -262,6 +264,13 @@ def _character(c: Character, now: int, madness: bool, lang: str) -> SeenCharacte
         seen = SeenEpisode(seen_madness(episode.kind, lang), left)
     permanent = tuple(seen_madness(k, lang) for k in c.sanity.permanent)
     return SeenCharacter(c.id, c.name, c.player, key, label, seen, permanent, items)
+
+
+def _renamed(d: ev.ItemRenamed, who: str, lang: str) -> str:
+    """An item's new name, as the players know it (by name, nothing else)."""
+    before = item_name(d.item, lang)
+    after = d.after or item_name({**d.item, "name": ""}, lang)
+    return catalog_for(lang).t("item_abandon.story_renamed", who=who, before=before, after=after)
 
 
 def _told(event: ev.Event, who: str, lang: str) -> str | None:
@@ -301,6 +310,8 @@ def _told(event: ev.Event, who: str, lang: str) -> str | None:
             return _say(lang, "story.item_removed", who=who, title=item_name(d.item, lang))
         case ev.Ruling():
             return ruling_told(d, who, lang)
+        case ev.ItemRenamed():
+            return _renamed(d, who, lang)
     # Rolls on the item tables (table, cost, override), items passed over, edits, settings,
     # notes (told in player_safe itself, as the GM last left them: GM-only ones never), the
     # rewriting and taking back of notes, a gain's what-happened line (the GM's own words, as a

@@ -20,7 +20,7 @@ from gmscreen.campaign.model import MODULES, Campaign
 from gmscreen.campaign.reducer import void_actions
 from gmscreen.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translate, catalog_for
 from gmscreen.rules import merp
-from gmscreen.rules.dice import Roll
+from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import DAY, HOUR, MINUTE
 from gmscreen.rules.madness_data import load_madness_data
 from gmscreen.rules.tables_render import item_title
@@ -275,7 +275,13 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
             if d.override is not None:
                 rule = w(f"override.{d.override}") if d.override in OVERRIDES else d.override
                 line += w("item_rolled.override", rule=rule)
+            if d.resumes is not None:
+                line += catalog_for(lang).t("item_abandon.recap_resumed")
             return line
+        case ev.ItemAbandoned():
+            return _item_abandoned(d, who, lang)
+        case ev.ItemRenamed():
+            return _item_renamed(d, who, lang)
         case ev.ItemKept():
             return w("item_kept", who=who, title=item_title(d.item, lang))
         case ev.ItemDiscarded():
@@ -351,6 +357,37 @@ def note_change(d: ev.NoteEdited | ev.NoteRemoved, who: str, lang: str) -> str:
     if d.shared != d.was_shared:
         line += t("notes.recap.now_shared" if d.shared else "notes.recap.now_private")
     return line
+
+
+def item_dice(item: Mapping[str, Any], lang: str) -> str:
+    """The dice a roll left half way had: ``1d100: 45, 1d10: 7``."""
+    tree = item.get("tree")
+    inputs = tree.get("inputs", []) if isinstance(tree, Mapping) else []
+    rolls = []
+    for answer in inputs if isinstance(inputs, list) else []:
+        try:
+            rolls.append(roll_text(Roll.from_dict(answer["roll"]), lang))
+        except (KeyError, TypeError, ValueError, DiceError):
+            continue  # a choice, or what the file holds and we cannot read: no die
+    return ", ".join(rolls)
+
+
+def _item_abandoned(d: ev.ItemAbandoned, who: str, lang: str) -> str:
+    t = catalog_for(lang).t
+    table = merp.table_name(str(d.item.get("table", "")), lang)
+    key = "item_abandon.recap_abandoned" if d.counted else "item_abandon.recap_abandoned_free"
+    line = t(key, who=who, table=table, dice=item_dice(d.item, lang), cost=d.cost)
+    if d.override is not None:
+        w = words(lang)
+        rule = w(f"override.{d.override}") if d.override in OVERRIDES else d.override
+        line += w("item_rolled.override", rule=rule)
+    return line
+
+
+def _item_renamed(d: ev.ItemRenamed, who: str, lang: str) -> str:
+    after = d.after or item_title({**d.item, "name": ""}, lang)  # "": the name its dice give
+    before = item_title(d.item, lang)
+    return catalog_for(lang).t("item_abandon.recap_renamed", who=who, before=before, after=after)
 
 
 @dataclass(frozen=True, slots=True)

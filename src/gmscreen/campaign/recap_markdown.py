@@ -50,7 +50,8 @@ def recap_markdown(
             parts.append(w("points_left", left=m.points_left, total=m.points_total))
         if character.inventory:
             titles = ", ".join(
-                item_title({"title": i.title, "tree": i.tree}, lang) for i in character.inventory
+                item_title({"title": i.title, "tree": i.tree, "name": i.name}, lang)
+                for i in character.inventory
             )
             parts.append(w("carries", items=titles))
         out.append(f"- {name}: " + "; ".join(parts))

@@ -21,7 +21,7 @@ from gmscreen.campaign.fields import (
     decode_item,
     with_values,
 )
-from gmscreen.campaign.model import Campaign, Character, Settings
+from gmscreen.campaign.model import Campaign, Character, Item, Settings
 
 
 class ReplayError(CampaignError):
@@ -86,6 +86,13 @@ def _change(draft: _Draft, character_id: str | None, changes: Mapping[str, list[
         draft.put(after)
 
 
+def _abandoned(draft: _Draft, who: str | None, gone: str | None, added: Item | None) -> None:
+    """A character's rolls left half way, with ``gone`` resumed and ``added`` left."""
+    c = draft.character(who or "")
+    kept = tuple(i for i in c.abandoned if i.id != gone)
+    draft.put(replace(c, abandoned=(*kept, added) if added is not None else kept))
+
+
 def _apply_settings(settings: Settings, changes: Mapping[str, list[Any]]) -> Settings:
     values = _afters(changes)
     if "modules" in values:
@@ -99,10 +106,24 @@ def _apply(draft: _Draft, event: ev.Event) -> None:
     match data:
         case ev.Gain() | ev.CheckRoll() | ev.EpisodeStarted() | ev.EpisodeEnded():
             _change(draft, who, data.changes)
-        case ev.CharacterEdited() | ev.ItemRolled():
+        case ev.CharacterEdited():
             _change(draft, who, data.changes)
         case ev.Ruling():  # a GM ruling sets what it recorded, as any other change
             _change(draft, who, data.changes)
+        case ev.ItemRolled():
+            _change(draft, who, data.changes)
+            if data.resumes is not None:  # the abandoned roll it finished is no longer waiting
+                _abandoned(draft, who, data.resumes, None)
+        case ev.ItemAbandoned():
+            _change(draft, who, data.changes)
+            _abandoned(draft, who, data.resumes, decode_item(data.item))
+        case ev.ItemRenamed():
+            c = draft.character(who or "")
+            inventory = tuple(
+                replace(i, name=data.after) if i.id == data.item.get("id") else i
+                for i in c.inventory
+            )
+            draft.put(replace(c, inventory=inventory))
         case ev.DayEnded():
             for recovery in data.recoveries:
                 _change(draft, recovery.character, recovery.changes)

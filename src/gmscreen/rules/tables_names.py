@@ -129,7 +129,11 @@ def _stored_tree(item: Mapping[str, Any]) -> Node | None:
 
 def stored_name(item: Mapping[str, Any], lang: str, tables: TableSet) -> str:
     """A journaled item's name in ``lang``, from its tree (``tree.tree``); an item with no
-    readable tree keeps its stored title, without dice or pointers."""
+    readable tree keeps its stored title, without dice or pointers. A name the GM gave it
+    (``name``) comes first, in every language."""
+    given = str(item.get("name") or "")  # the GM's words, as typed
+    if given:
+        return given
     title = plain(str(item.get("title", "")))
     node = _stored_tree(item)
     if node is None:
@@ -140,9 +144,11 @@ def stored_name(item: Mapping[str, Any], lang: str, tables: TableSet) -> str:
 
 def stored_summary(item: Mapping[str, Any], lang: str, tables: TableSet) -> str:
     """A journaled item's :func:`summary` in ``lang``; its stored title when its tree will
-    not read (as :func:`stored_name`)."""
+    not read (as :func:`stored_name`). A renamed item: its name, then the summary."""
+    given = str(item.get("name") or "")  # the GM's words, as typed
     title = plain(str(item.get("title", "")))
     node = _stored_tree(item)
     if node is None:
-        return title
-    return summary(node, tables, "es" if lang == "es" else "en") or title
+        return given or title
+    short = summary(node, tables, "es" if lang == "es" else "en") or title
+    return f"{given}: {short}" if given else short

@@ -65,6 +65,7 @@ COMMANDS: tuple[Command, ...] = (
     # a yes/no question (s: sí), and a list inside a dialog (the gain presets)
     Command("dialog_yes", "y,s", "confirm", "dialog", palette=False),
     Command("dialog_no", "n", "cancel", "dialog", palette=False),
+    Command("dialog_free", "f", "free", "dialog", footer=True, palette=False),  # item roll left
     Command("dialog_down", "down", "move(1)", "dialog", palette=False),
     Command("dialog_up", "up", "move(-1)", "dialog", palette=False),
     Command("quit", "q", "quit", "app", footer=True),
@@ -79,6 +80,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("items_inventory", "i", "inventory", "items", footer=True),
     Command("inventory_note", "n", "note", "items", footer=True),
     Command("inventory_remove", "delete", "remove", "items", footer=True),
+    Command("inventory_rename", "e", "rename", "items", footer=True),
     # the replay screen and its session picker (screens/replay.py, screens/replay_picker.py)
     Command("replay_back", "left", "step_back", "replay", footer=True),
     Command("replay_forward", "right", "step_forward", "replay", footer=True),

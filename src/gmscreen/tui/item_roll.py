@@ -4,7 +4,9 @@ The rules' :class:`Resolution` walks the roll step by step; this object adds wha
 needs around it: the budget check before the first die (and the GM's override of a refusal),
 the journal entry once the item is fully resolved (``item_rolled``, with the whole tree and every
 answer given, each die marked rolled, typed or picked), then ``item_kept`` or ``item_discarded``.
-Nothing is written before the resolution is done, so leaving half way leaves the campaign as it was.
+Leaving half way (after the first die) is journaled too, ``item_abandoned`` with the dice so far:
+it counts as a roll unless the GM says otherwise, and the roll can be resumed later with those
+dice (:meth:`ItemRoll.resumed`; see :mod:`gmscreen.campaign.item_actions`).
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from typing import cast
 from gmscreen.campaign import actions
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import InvalidAction
+from gmscreen.campaign.item_actions import was_counted
 from gmscreen.campaign.live import LiveCampaign
-from gmscreen.campaign.model import Character, MerpProfile
+from gmscreen.campaign.model import Character, Item, MerpProfile
 from gmscreen.rules import dice, merp
 from gmscreen.rules.merp import Budget, Category, RollRefused
 from gmscreen.rules.tables import PendingDie, Resolution
@@ -66,6 +69,19 @@ class ItemRoll:
         self.resolution = Resolution(tables, table_id)
         self.rolled: Rolled | None = None
         self.settled: str | None = None  # "kept" or "discarded"
+        self.resumes: str | None = None  # the id of the roll left half way this one goes on with
+        self.paid = False  # that roll was paid when it was left: nothing more to pay or check
+
+    @classmethod
+    def resumed(
+        cls, live: LiveCampaign, tables: TableSet, character_id: str, item: Item, lang: Lang
+    ) -> ItemRoll:
+        """The roll ``item`` left half way, with the dice it had (none of them rolled again)."""
+        roll = cls(live, tables, character_id, item.table, lang)
+        roll.resolution = Resolution.from_dict(tables, item.tree)
+        roll.resumes = item.id
+        roll.paid = was_counted(item)
+        return roll
 
     @classmethod
     def pending(
@@ -132,16 +148,34 @@ class ItemRoll:
         """Once resolved, record the roll (pays the points); returns what was recorded."""
         if not self.done or self.rolled is not None:
             return self.rolled
-        event = self.live.item_rolled(
-            self.character_id,
-            self.table_id,
-            self.title("en"),  # the journal keeps one language; item_title names it in others
-            self.resolution.to_dict(),
-            self.override,
-        )
+        title = self.title("en")  # the journal keeps one language; item_title names it in others
+        if self.resumes is not None:
+            event = self.live.item_resumed(
+                self.character_id,
+                self.resumes,
+                title,
+                self.resolution.to_dict(),
+                override=self.override,
+            )
+        else:
+            event = self.live.item_rolled(
+                self.character_id, self.table_id, title, self.resolution.to_dict(), self.override
+            )
         assert isinstance(event.data, ev.ItemRolled)
         self.rolled = Rolled(str(event.data.item["id"]), event.data.cost, self.override)
         return self.rolled
+
+    def abandon(self, counted: bool) -> None:
+        """Leave the roll half way: journaled with its dice, ``counted`` unless the GM said not."""
+        self.live.item_abandoned(
+            self.character_id,
+            self.table_id,
+            self.title("en"),
+            self.resolution.to_dict(),
+            counted=counted,
+            override=self.override if counted and not self.paid else None,
+            resumes=self.resumes,
+        )
 
     def keep(self) -> None:
         rolled = self.journal()

@@ -6,7 +6,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.recap import describe_action, ruling_what, session_date, span
+from gmscreen.campaign.recap import describe_action, item_dice, ruling_what, session_date, span
+from gmscreen.rules.merp import table_name
 from gmscreen.rules.tables_render import item_title
 from gmscreen.text import inert_line
 from gmscreen.tui.format import (
@@ -20,6 +21,8 @@ from gmscreen.tui.format import (
 )
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets.roll_log import LogEntry
+
+Entry = Callable[..., LogEntry]
 
 FIELD_KEYS = (
     "name",
@@ -100,6 +103,21 @@ class LogBuilder:
         if target and isinstance(target[0].data, ev.UndoEarlier):
             target = target[0].data.undone_events()
         return describe_action(target, None, self.lang, self.names)
+
+    # rolls left half way and resumed, items renamed (campaign/item_actions.py)
+    def _item_abandoned(self, d: ev.ItemAbandoned, entry: Entry) -> Iterator[LogEntry]:
+        key = "item_abandon.log_abandoned" if d.counted else "item_abandon.log_abandoned_free"
+        table = table_name(str(d.item.get("table", "")), self.lang)
+        yield entry(self.t(key, table=table, dice=item_dice(d.item, self.lang)))
+
+    def _item_resumed(self, d: ev.ItemRolled, entry: Entry) -> Iterator[LogEntry]:
+        title = item_title(d.item, self.lang)
+        yield entry(self.t("item_abandon.log_resumed", title=title))
+
+    def _item_renamed(self, d: ev.ItemRenamed, entry: Entry) -> Iterator[LogEntry]:
+        before = item_title(d.item, self.lang)
+        after = d.after or item_title({**d.item, "name": ""}, self.lang)
+        yield entry(self.t("item_abandon.log_renamed", before=before, after=after))
 
     def lines(self, events: Iterable[ev.Event], void: set[int]) -> list[LogEntry]:
         out: list[LogEntry] = []
@@ -260,6 +278,12 @@ class LogBuilder:
                 what = describe_action(data.undone_events(), None, self.lang, self.names)
                 when = session_date(data.started_at, self.lang)
                 yield entry(t("log.undo_earlier", when=when, what=what), character=None)
+            case ev.ItemRolled() if data.resumes is not None:
+                yield from self._item_resumed(data, entry)
+            case ev.ItemAbandoned():
+                yield from self._item_abandoned(data, entry)
+            case ev.ItemRenamed():
+                yield from self._item_renamed(data, entry)
             case ev.ItemRolled() if data.override is not None:
                 title = item_title(data.item, self.lang)
                 rule = t(f"log.override_{data.override}")

@@ -1,6 +1,7 @@
-"""A character's special items: every rolled detail, notes on an item, and removal (asks first).
+"""A character's special items: every rolled detail, notes on an item, a name the GM gives it,
+and removal (asks first).
 
-Notes are the GM's own words and are shown exactly as typed (never read as markup).
+Notes and names are the GM's own words and are shown exactly as typed (never read as markup).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from gmscreen.tui.typeahead import dismiss_once, open_screen, opener, run_bindin
 from gmscreen.tui.widgets.item_tree import budget_content, sources, stored_tree, tree_content
 from gmscreen.tui.widgets.key_bar import KeyBar
 
-KEYS = ("inventory_note", "inventory_remove", "items_back")
+KEYS = ("inventory_note", "inventory_rename", "inventory_remove", "items_back")
 
 
 class InventoryScreen(Screen[None]):
@@ -42,7 +43,7 @@ class InventoryScreen(Screen[None]):
     InventoryScreen #empty { padding: 1 2; color: $text-muted; }
     """
 
-    PALETTE_COMMANDS = ("inventory_note", "inventory_remove")
+    PALETTE_COMMANDS = ("inventory_note", "inventory_rename", "inventory_remove")
 
     def __init__(
         self,
@@ -53,7 +54,7 @@ class InventoryScreen(Screen[None]):
         lang: Lang,
     ) -> None:
         super().__init__()
-        # n and delete open a dialog (@opener): priority bindings, see gmscreen.tui.typeahead
+        # n, e and delete open a dialog (@opener): priority bindings, see gmscreen.tui.typeahead
         add_bindings(self, with_openers(self, bindings("items", t, KEYS)))
         self.live = live
         self.tables = tables
@@ -80,7 +81,9 @@ class InventoryScreen(Screen[None]):
         self.query_one("#items", OptionList).focus()
 
     def _title(self, item: Item) -> str:
-        return inert_line(item_title({"title": item.title, "tree": item.tree}, self.lang))
+        return inert_line(
+            item_title({"title": item.title, "tree": item.tree, "name": item.name}, self.lang)
+        )
 
     @property
     def items(self) -> tuple[Item, ...]:
@@ -136,6 +139,10 @@ class InventoryScreen(Screen[None]):
         node = stored_tree(item.tree)
         if node is None:
             tree.update(Content(self._title(item)))
+        elif item.name:  # the GM's name over what the dice gave
+            named = Content.styled(inert_line(item.name), "bold $accent")
+            body = tree_content(node, self.tables, self.t, self.lang)
+            tree.update(Content.assemble(named, "\n", body))
         else:
             tree.update(tree_content(node, self.tables, self.t, self.lang))
         label = Content.styled(self.t("inventory.notes"), "bold")
@@ -150,7 +157,7 @@ class InventoryScreen(Screen[None]):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("note", "remove"):
+        if action in ("note", "rename", "remove"):
             return self._selected() is not None
         return True
 
@@ -174,6 +181,27 @@ class InventoryScreen(Screen[None]):
             self.t,
         )
         await prompt.open(self, noted)
+
+    @opener
+    async def action_rename(self) -> None:
+        item = self._selected()
+        if item is None:
+            return
+
+        def named(text: str) -> None:
+            try:
+                self.live.item_renamed(self.character_id, item.id, text)
+            except CampaignError as error:
+                self.notify(error_text(error, self.t, self.lang), severity="error")
+            self.refresh_view()
+
+        prompt = TextPrompt(
+            self.t("item_abandon.rename_title", title=self._title(item)),
+            self.t("item_abandon.rename_hint"),
+            inert_line(item.name),  # an Input draws its value raw
+            self.t,
+        )
+        await prompt.open(self, named)
 
     @opener
     async def action_remove(self) -> None:

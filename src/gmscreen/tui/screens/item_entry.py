@@ -74,6 +74,7 @@ async def open_item_tables(
         pending = ItemRoll.pending(live, tables, character_id, code)
         screen = ItemTableScreen(live, tables, character_id, t, code, rng, pending)
         await open_screen(below, screen, done)
+        await screen.offer_resume()  # a roll left half way: go on with it? (its dice kept)
 
     await _when_ready(below, live, character_id, t, lang, show)
 

@@ -38,11 +38,12 @@ from gmscreen.rules.numbers import whole_or_none
 from gmscreen.rules.tables import PendingChoice, PendingDie
 from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.tui.commands import add_bindings, bindings
-from gmscreen.tui.format import error_text
+from gmscreen.tui.format import error_text, roll_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_legend import legend
 from gmscreen.tui.item_roll import ItemRoll, refusal
 from gmscreen.tui.screens.dialogs import ConfirmScreen
+from gmscreen.tui.screens.item_abandon import AbandonScreen, Leave
 from gmscreen.tui.typeahead import (
     dismiss_once,
     open_screen,
@@ -109,6 +110,8 @@ class ItemTableScreen(RowSearch):
         self.browsable = [tb.id for tb in tables.main()]
         self.current = self._cheapest()
         self.roll: ItemRoll | None = pending
+        if pending is not None:
+            self.current = pending.table_id
         self.typed = ""
         self.query_text = ""
         self.searching = False  # the search line takes the letters typed
@@ -386,12 +389,12 @@ class ItemTableScreen(RowSearch):
         else:
             self._error(self.t("items.refused", message=refused.message(self.lang)))
             self.refresh_view()
-            await self._ask_override(first, refused)
+            await self._ask_override(lambda key: self._begin(first, key), refused)
 
-    async def _ask_override(self, first: Callable[[ItemRoll], None], refused: RollRefused) -> None:
+    async def _ask_override(self, then: Callable[[str], None], refused: RollRefused) -> None:
         def answered(sure: bool | None) -> None:
             if sure:
-                self._begin(first, refused.key)
+                then(refused.key)
 
         message = refused.message(self.lang)
         question = ConfirmScreen(
@@ -443,14 +446,77 @@ class ItemTableScreen(RowSearch):
         self.refresh_view()
         self.query_one("#rows", DataTable).focus()
 
-    async def _abandon(self) -> None:
-        def answered(sure: bool | None) -> None:
-            if sure and self.roll is not None and not self.roll.done:
-                self.roll = None
-                self.refresh_view()
-                self.query_one("#rows", DataTable).focus()
+    def _dice(self, roll: ItemRoll) -> str:
+        rolls = [a for a in roll.resolution.inputs if not isinstance(a, int)]
+        return ", ".join(roll_text(r, self.t) for r in rolls)
 
-        question = ConfirmScreen(
-            self.t("items.abandon_title"), self.t("items.abandon_question"), self.t
+    async def _abandon(self) -> None:
+        """esc half way: leave the roll, journaled with its dice (see AbandonScreen)."""
+        roll = self.roll
+        if roll is None:
+            return
+
+        def answered(leave: Leave | None) -> None:
+            if leave is None or self.roll is not roll or roll.done:
+                return
+            try:
+                roll.abandon(counted=leave == "counted")
+            except ERRORS as error:
+                self._error(error_text(error, self.t, self.lang))
+                return
+            self.roll = None
+            key = "item_abandon.left" if leave == "counted" else "item_abandon.left_free"
+            self.notify(self.t(key, table=self._label(roll.table_id), name=self.profile_name))
+            self.refresh_view()
+            self.query_one("#rows", DataTable).focus()
+
+        t = self.t
+        values = {"table": self._label(roll.table_id), "dice": self._dice(roll)}
+        if roll.paid:
+            question = t("item_abandon.question_paid", **values)
+        else:
+            question = t("items.abandon_question", cost=roll.cost(), **values)
+        await open_screen(self, AbandonScreen(question, t, free=not roll.paid), answered)
+
+    async def offer_resume(self) -> None:
+        """A roll this character left half way: offer to go on with it, its dice as they were
+        (n leaves it waiting for another time)."""
+        left = self.live.character(self.character_id).abandoned
+        if self.roll is not None or not left:
+            return
+        roll = ItemRoll.resumed(self.live, self.tables, self.character_id, left[-1], self.lang)
+
+        async def answered(sure: bool | None) -> None:
+            if sure and self.roll is None:
+                await self._resume(roll)
+
+        t = self.t
+        question = t(
+            "item_abandon.resume_question",
+            table=self._label(roll.table_id),
+            dice=self._dice(roll),
+            n=len(left),
         )
-        await open_screen(self, question, answered)
+        await open_screen(
+            self, ConfirmScreen(t("item_abandon.resume_title"), question, t), answered
+        )
+
+    async def _resume(self, roll: ItemRoll) -> None:
+        profile = self.live.character(self.character_id).merp
+        refused = None if roll.paid or profile is None else refusal(profile, roll.table_id)
+
+        def take(override: str | None) -> None:
+            roll.override = override
+            self.roll = roll
+            self.current = roll.table_id
+            self._error("")
+            self.fill_rows()
+            self.refresh_view()
+            self.query_one("#result", VerticalScroll).focus()
+
+        if refused is None:
+            take(None)
+            return
+        self._error(self.t("items.refused", message=refused.message(self.lang)))
+        self.refresh_view()
+        await self._ask_override(take, refused)

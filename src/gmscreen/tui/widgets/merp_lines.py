@@ -117,4 +117,7 @@ def item_names(items: Sequence[Item], lang: str) -> list[str]:
     from gmscreen.rules.tables_names import stored_summary
 
     tables = load_tables()
-    return [stored_summary({"title": i.title, "tree": i.tree}, lang, tables) for i in items]
+    return [
+        stored_summary({"title": i.title, "tree": i.tree, "name": i.name}, lang, tables)
+        for i in items
+    ]

@@ -1,0 +1,55 @@
+"""The question when the GM leaves an item roll half way (``esc`` with dice already rolled).
+
+``y`` or ``enter`` leaves it as the rules say: journaled with its dice, paid and counted against
+the table's limit, to be resumed later. ``f`` leaves it without counting it: the GM's word,
+journaled as such (campaign/item_actions.py). ``n`` or ``esc`` goes on with the roll.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Static
+
+from gmscreen.tui.commands import YES_NO, add_bindings, bindings
+from gmscreen.tui.i18n import Translate
+from gmscreen.tui.screens.dialogs import DIALOG_CSS
+from gmscreen.tui.typeahead import InOrderDialog, close_in_order, priority
+from gmscreen.tui.widgets.key_bar import KeyBar
+
+Leave = Literal["counted", "free"]
+
+
+class AbandonScreen(InOrderDialog[Leave]):
+    """Leave the roll (counted), leave it uncounted, or go on: None."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="AbandonScreen")
+
+    def __init__(self, question: str, t: Translate, free: bool = True) -> None:
+        """``free``: the GM may leave it uncounted (not for a roll paid when first left)."""
+        super().__init__()
+        keys = (*YES_NO, "dialog_free") if free else YES_NO
+        add_bindings(self, priority(bindings("dialog", t, keys)))
+        self.free = free
+        self.question = question
+        self.t = t
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Content(self.t("items.abandon_title")), id="title")
+            yield Static(Content(self.question), id="question")
+            hint = "item_abandon.hint" if self.free else "item_abandon.hint_paid"
+            yield Static(Content(self.t(hint)), id="hint")
+        yield KeyBar()
+
+    def confirm(self) -> None:
+        self.close("counted")
+
+    def cancel(self) -> None:
+        self.close(None)
+
+    async def action_free(self) -> None:
+        await close_in_order(self, lambda: self.close("free"))

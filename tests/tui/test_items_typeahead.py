@@ -168,4 +168,5 @@ async def _abandon_then_die(folder: Path) -> None:
         await drain(app, pilot)
         assert app.screen is screen and screen.roll is not None
         assert "Table 2  1d100: 97 (typed)  [97]" in text_of(app, "#tree")
-        assert app.live.events == []  # an abandoned roll is not journaled
+        # the abandoned roll is journaled with its die, before the next roll starts
+        assert [e.event.kind for e in app.live.events] == ["item_abandoned"]

@@ -113,6 +113,10 @@ def test_a_merp_table_from_a_new_character_to_a_renamed_item(tmp_path: Path) -> 
         assert isinstance(screen, ItemTableScreen) and screen.roll is not None
         first = screen.roll.resolution.inputs[0]
         assert not isinstance(first, int) and first.total == d100  # no free reroll
+        await press(app, pilot, "escape")  # paid when left: f (not counted) is not offered now
+        assert isinstance(app.screen, AbandonScreen) and "dialog_free" not in offered(app)
+        await press(app, pilot, "n")  # go on
+        assert app.screen is screen and screen.roll is not None
         await until_done(app, pilot, screen)
         await press(app, pilot, "enter")  # kept
         assert screen.roll is None and not text_of(app, "#error")

@@ -27,8 +27,9 @@ from gmscreen.tui.widgets.roll_log import RollLog
 from .conftest import play
 from .test_items import journal, settle, text_of
 
-# Keys that only refuse in a campaign without the madness module
+# Keys that only refuse in a campaign without the madness module, and with no character yet
 MADNESS_KEYS = {"mark", "gain", "check", "check_all"}
+CHARACTER_KEYS = {"item_tables", "inventory", "edit_character"}
 # What the item screen may offer while a roll is under way (browsing keys do nothing then)
 ROLLING_KEYS = {"items_roll", "items_roll_rest", "items_confirm", "items_back", "help", "quit"}
 
@@ -42,7 +43,7 @@ def refusing(app: GMScreenApp) -> set[str]:
     """The offered keys that would refuse on the screen shown now."""
     shown, screen = offered(app), app.screen
     if isinstance(screen, MainScreen):
-        return shown & MADNESS_KEYS
+        return shown & (MADNESS_KEYS | (set() if app.live.state.characters else CHARACTER_KEYS))
     if isinstance(screen, ItemTableScreen) and screen.roll is not None:
         return shown - ROLLING_KEYS
     if isinstance(screen, InventoryScreen) and not screen.items:
@@ -72,7 +73,7 @@ def test_a_merp_table_from_a_new_character_to_a_renamed_item(tmp_path: Path) -> 
             await press(app, pilot, "a" if "a rolls" in text_of(app, "#prompt") else "1")
 
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
-        assert not refusing(app)
+        assert not refusing(app) and not offered(app) & CHARACTER_KEYS  # no one to roll for yet
         # a character, asked for no madness field; then its MERP profile
         await press(app, pilot, "c")
         assert isinstance(app.screen, CharacterForm)
@@ -82,6 +83,7 @@ def test_a_merp_table_from_a_new_character_to_a_renamed_item(tmp_path: Path) -> 
         await press(app, pilot, "enter", *"Dúnadan", "tab", *"4", "enter")
         merp = app.live.state.character("hador").merp
         assert merp is not None and (merp.category, merp.points_total) == ("non_spell_user", 4)
+        assert offered(app) >= CHARACTER_KEYS  # t, i and e, now that there is someone
         # the profile edited with e: 4 points become 5
         await press(app, pilot, "e")
         await press(app, pilot, "enter")

@@ -28,6 +28,16 @@ def shown(binding_id: str | None, default: bool, modules: Collection[str]) -> bo
     return default
 
 
+# What a character's item keys do; with no character yet they can only refuse, so none is offered.
+CHARACTER_ACTIONS = frozenset({"item_tables", "inventory", "edit_character"})
+
+
+def usable(action: str, has_characters: bool) -> bool:
+    """Whether the GM's screen offers ``action`` now (its ``check_action``): not the keys that
+    need a character while there is none (the screen says to press c)."""
+    return has_characters or action not in CHARACTER_ACTIONS
+
+
 def for_modules(bindings: Iterable[Binding], modules: Collection[str]) -> list[Binding]:
     """``bindings`` with ``show`` set for the campaign's modules (see :func:`shown`)."""
     return [replace(b, show=shown(b.id, b.show, modules)) for b in bindings]

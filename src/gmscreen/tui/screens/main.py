@@ -36,7 +36,7 @@ from gmscreen.tui.commands import add_bindings, bindings, by_id, effective_keys,
 from gmscreen.tui.format import clock_text, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
-from gmscreen.tui.module_keys import for_modules
+from gmscreen.tui.module_keys import for_modules, usable
 from gmscreen.tui.screens import main_madness, main_rulings, main_undo
 from gmscreen.tui.session import MadnessHistories
 from gmscreen.tui.typeahead import open_screen, opener, run_binding_now, with_openers
@@ -155,6 +155,9 @@ class MainScreen(Screen[None]):
 
     def on_main_screen_campaign_changed(self, _: CampaignChanged) -> None:
         self.refresh_if_changed()  # several actions in a row: the first message shows them all
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return usable(action, bool(self.state.characters))  # no key that refuses: module_keys
 
     @property
     def state(self) -> Campaign:

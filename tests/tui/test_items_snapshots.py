@@ -40,3 +40,9 @@ def test_refusal_by_the_roll_limit(snap_compare: Snap, wardens: Path) -> None:
 
 def test_inventory_with_a_literal_note(snap_compare: Snap, wardens: Path) -> None:
     assert _snap(snap_compare, wardens, "inventory")
+
+
+def test_leaving_a_roll_half_way_asks(snap_compare: Snap, wardens: Path) -> None:
+    # Halbarad's Table 1, 64 typed: a choice is pending; esc asks how to leave it (y, f, n)
+    press = ["down", "t", "6", "4", "enter", "escape"]
+    assert snap_compare(build(wardens), press=press, terminal_size=SIZE)

@@ -7,6 +7,7 @@ journaled as such (campaign/item_actions.py). ``n`` or ``esc`` goes on with the 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal
 
 from textual.app import ComposeResult
@@ -32,7 +33,16 @@ class AbandonScreen(InOrderDialog[Leave]):
         """``free``: the GM may leave it uncounted (not for a roll paid when first left)."""
         super().__init__()
         keys = (*YES_NO, "dialog_free") if free else YES_NO
-        add_bindings(self, priority(bindings("dialog", t, keys)))
+        # enter leaves the roll and esc goes on with it: the key bar says so, not "Go on"/"Cancel"
+        words = {
+            "dialog_confirm": t("item_abandon.key_leave"),
+            "dialog_cancel": t("item_abandon.key_go_on"),
+        }
+        said = [
+            replace(b, description=words.get(b.id or "", b.description))
+            for b in bindings("dialog", t, keys)
+        ]
+        add_bindings(self, priority(said))
         self.free = free
         self.question = question
         self.t = t

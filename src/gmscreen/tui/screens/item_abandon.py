@@ -16,8 +16,10 @@ from textual.content import Content
 from textual.widgets import Static
 
 from gmscreen.tui.commands import YES_NO, add_bindings, bindings
+from gmscreen.tui.format import roll_text
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.screens.dialogs import DIALOG_CSS
+from gmscreen.tui.item_roll import ItemRoll
+from gmscreen.tui.screens.dialogs import DIALOG_CSS, ConfirmScreen
 from gmscreen.tui.typeahead import InOrderDialog, close_in_order, priority
 from gmscreen.tui.widgets.key_bar import KeyBar
 
@@ -63,3 +65,23 @@ class AbandonScreen(InOrderDialog[Leave]):
 
     async def action_free(self) -> None:
         await close_in_order(self, lambda: self.close("free"))
+
+
+def dice_so_far(roll: ItemRoll, t: Translate) -> str:
+    """``1d100: 64 (typed), 1d10: 7``: the dice a roll has had (its choices are no dice)."""
+    rolls = [a for a in roll.resolution.inputs if not isinstance(a, int)]
+    return ", ".join(roll_text(r, t) for r in rolls)
+
+
+def leave_question(roll: ItemRoll, table: str, t: Translate) -> AbandonScreen:
+    """What esc half way asks: what leaving costs (nothing more for a roll paid when first left)."""
+    values = {"table": table, "dice": dice_so_far(roll, t)}
+    if roll.paid:
+        return AbandonScreen(t("item_abandon.question_paid", **values), t, free=False)
+    return AbandonScreen(t("items.abandon_question", cost=roll.cost(), **values), t)
+
+
+def resume_question(roll: ItemRoll, table: str, waiting: int, t: Translate) -> ConfirmScreen:
+    """The offer to go on with a roll left half way, its dice as they were."""
+    question = t("item_abandon.resume_question", table=table, dice=dice_so_far(roll, t), n=waiting)
+    return ConfirmScreen(t("item_abandon.resume_title"), question, t)

@@ -5,7 +5,8 @@ or 2, ``r`` rolls, digits and ``enter`` take the player's d100, and ``enter`` on
 The budget is checked first; a refusal is shown and the GM may override it (journaled as such).
 Then the result tree grows one answer at a time: ``r`` or a typed die for the die awaited, ``a``
 for every die left, ``1``–``9`` for a choice. Once resolved the roll is journaled; ``enter``
-keeps the item, ``esc`` discards it (the journal keeps the roll, marked discarded).
+keeps the item, ``esc`` discards it (the journal keeps the roll, marked discarded). ``esc`` half
+way leaves the roll, journaled with its dice; the next opening offers to resume it (item_abandon).
 
 Keys typed ahead keep their order (see :mod:`gmscreen.tui.typeahead`): every key of this screen
 runs as it reaches the screen (``run_binding_now``), the rows' enter too (see ``ItemRows``), and
@@ -38,12 +39,12 @@ from gmscreen.rules.numbers import whole_or_none
 from gmscreen.rules.tables import PendingChoice, PendingDie
 from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.tui.commands import add_bindings, bindings
-from gmscreen.tui.format import error_text, roll_text
+from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_legend import legend
 from gmscreen.tui.item_roll import ItemRoll, refusal
 from gmscreen.tui.screens.dialogs import ConfirmScreen
-from gmscreen.tui.screens.item_abandon import AbandonScreen, Leave
+from gmscreen.tui.screens.item_abandon import Leave, leave_question, resume_question
 from gmscreen.tui.typeahead import (
     dismiss_once,
     open_screen,
@@ -446,10 +447,6 @@ class ItemTableScreen(RowSearch):
         self.refresh_view()
         self.query_one("#rows", DataTable).focus()
 
-    def _dice(self, roll: ItemRoll) -> str:
-        rolls = [a for a in roll.resolution.inputs if not isinstance(a, int)]
-        return ", ".join(roll_text(r, self.t) for r in rolls)
-
     async def _abandon(self) -> None:
         """esc half way: leave the roll, journaled with its dice (see AbandonScreen)."""
         roll = self.roll
@@ -470,13 +467,7 @@ class ItemTableScreen(RowSearch):
             self.refresh_view()
             self.query_one("#rows", DataTable).focus()
 
-        t = self.t
-        values = {"table": self._label(roll.table_id), "dice": self._dice(roll)}
-        if roll.paid:
-            question = t("item_abandon.question_paid", **values)
-        else:
-            question = t("items.abandon_question", cost=roll.cost(), **values)
-        await open_screen(self, AbandonScreen(question, t, free=not roll.paid), answered)
+        await open_screen(self, leave_question(roll, self._label(roll.table_id), self.t), answered)
 
     async def offer_resume(self) -> None:
         """A roll this character left half way: offer to go on with it, its dice as they were
@@ -490,16 +481,8 @@ class ItemTableScreen(RowSearch):
             if sure and self.roll is None:
                 await self._resume(roll)
 
-        t = self.t
-        question = t(
-            "item_abandon.resume_question",
-            table=self._label(roll.table_id),
-            dice=self._dice(roll),
-            n=len(left),
-        )
-        await open_screen(
-            self, ConfirmScreen(t("item_abandon.resume_title"), question, t), answered
-        )
+        question = resume_question(roll, self._label(roll.table_id), len(left), self.t)
+        await open_screen(self, question, answered)
 
     async def _resume(self, roll: ItemRoll) -> None:
         profile = self.live.character(self.character_id).merp

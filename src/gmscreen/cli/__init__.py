@@ -25,6 +25,7 @@ SUBCOMMANDS: dict[str, str] = {
     "sessions": "gmscreen.cli.campaign_cmds",
     "export": "gmscreen.cli.campaign_cmds",
     "replay": "gmscreen.cli.replay_cmd",  # loads Textual, like the screen itself
+    "show": "gmscreen.cli.show_cmd",  # Textual too
 }
 
 # what ``gmscreen --help`` says of each (a test keeps the two tables in step)
@@ -37,6 +38,7 @@ SUMMARIES: dict[str, str] = {
     "sessions": "list a campaign's play sessions",
     "export": "print a recap of a session (--players leaves out every number)",
     "replay": "step through a past session on screen (read-only)",
+    "show": "the players' screen: follows the GM's table live, no numbers (read-only)",
 }
 
 

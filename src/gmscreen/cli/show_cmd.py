@@ -1,0 +1,64 @@
+"""``gmscreen show CAMPAIGN``: the players' screen, following the GM's table as it plays.
+
+Read-only: it takes no lock and writes nothing (no checkpoint, no journal, no session index), so
+it runs beside the GM's gmscreen, on a second terminal or display. It shows only what the
+players may see (:mod:`gmscreen.campaign.player_safe`). Like the screen itself it loads Textual,
+but only once the campaign is known to exist.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from gmscreen.campaign.errors import CampaignError, CampaignFileError
+from gmscreen.campaign.paths import resolve_campaign, search_dirs
+from gmscreen.cli import os_error_text, say
+from gmscreen.i18n import LANGUAGES, system_language
+
+if TYPE_CHECKING:
+    from gmscreen.tui.app_base import BaseApp
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "campaign", help="campaign folder, or a campaign name in the campaigns folder"
+    )
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, help="language (default: the campaign's, config's, system's)"
+    )
+    parser.add_argument(
+        "--dir",
+        help="the campaigns folder (default: $GMSCREEN_CAMPAIGNS, ./campaigns or the user data folder)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from gmscreen.cli.app_command import launch
+
+    return launch(lambda: open_show(args, "gmscreen show"), command="gmscreen show")
+
+
+def open_show(args: argparse.Namespace, command: str) -> BaseApp | int:
+    """The players' screen, or the exit status if the campaign cannot be opened."""
+    try:
+        folder = resolve_campaign(args.campaign, search_dirs(args.dir))
+        from gmscreen.tui.config import default_config_path
+        from gmscreen.tui.show_app import make_show_app
+
+        return make_show_app(
+            folder,
+            config_path=default_config_path(),
+            lang=args.lang,
+            system_lang=system_language(),
+        )
+    except CampaignFileError as error:
+        for problem in error.problems:
+            say(problem, error=True, one_line=True)
+        return 1
+    except CampaignError as error:
+        say(f"{command}: error: {error}", error=True, one_line=True)
+        return 2
+    except OSError as error:
+        say(f"{command}: error: {os_error_text(error)}", error=True, one_line=True)
+        return 2

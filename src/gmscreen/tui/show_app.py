@@ -1,0 +1,144 @@
+"""``gmscreen show``: the players' screen on a second display, following the GM's table live.
+
+A separate app, like replay's, because it must never open the campaign's table: no lock, no
+checkpoint, no journal, no session index. It looks at the campaign's files on an interval
+(:class:`gmscreen.campaign.follow.CampaignFollower`: a few ``lstat`` calls when nothing changed)
+and lays out what :func:`gmscreen.campaign.player_safe.player_safe` says the players may see,
+with the GM's own player view's layout (:mod:`gmscreen.tui.screens.player_view`). It has no
+command that writes, so ``gmscreen serve`` can hand it to any browser.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Static
+
+from gmscreen.campaign.follow import CampaignFollower
+from gmscreen.campaign.player_safe import player_safe
+from gmscreen.campaign.store import read_checkpoint
+from gmscreen.text import inert_line
+from gmscreen.tui.app_base import BaseApp, load_settings
+from gmscreen.tui.config import UIConfig
+from gmscreen.tui.i18n import Catalog
+from gmscreen.tui.screens.player_view import player_lines, shared_notes
+
+# How often the files are looked at: an event the GM makes shows within this and a frame.
+POLL_SECONDS = 0.25
+
+
+class ShowScreen(Screen[None]):
+    """The players' view, large and calm: who is at the table and how each seems, the time,
+    the notes the GM shared; a quiet line when the campaign cannot be read just now."""
+
+    DEFAULT_CSS = """
+    ShowScreen { background: $background; }
+    ShowScreen #title {
+        dock: top; height: 3; content-align: center middle; text-style: bold;
+        background: $primary-muted; color: $text;
+    }
+    ShowScreen VerticalScroll { padding: 2 6; }
+    ShowScreen #now { color: $text-muted; margin-bottom: 2; text-style: bold; }
+    ShowScreen #players { width: 1fr; }
+    ShowScreen #notes { margin-top: 2; }
+    ShowScreen #status { dock: bottom; height: 1; color: $text-muted; content-align: center middle; }
+    """
+
+    def __init__(self, follower: CampaignFollower, catalog: Catalog) -> None:
+        super().__init__()
+        self.follower = follower
+        self.catalog = catalog
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with VerticalScroll():
+            yield Static(id="now")
+            yield Static(id="players")
+            yield Static(id="notes")
+        yield Static(id="status")
+
+    def on_mount(self) -> None:
+        self.follower.poll()
+        self.show_followed()
+        self.set_interval(POLL_SECONDS, self.follow)
+
+    def follow(self) -> None:
+        if self.follower.poll():
+            self.show_followed()
+
+    def show_followed(self) -> None:
+        """Lay out the follower's last reading (kept on screen while a reading fails)."""
+        t = self.catalog.t
+        status = self.query_one("#status", Static)
+        problem = self.follower.problem
+        status.update(
+            Content(t("show.waiting", problem=problem) if problem else t("show.following"))
+        )
+        followed = self.follower.current
+        if followed is None:
+            return
+        view = player_safe(followed.state, self.catalog.lang, followed.events)
+        self.query_one("#title", Static).update(
+            Content(t("show.title", campaign=inert_line(view.campaign)))
+        )
+        self.query_one("#now", Static).update(Content(t("player.now", time=view.now)))
+        self.query_one("#players", Static).update(player_lines(view, t))
+        notes = self.query_one("#notes", Static)
+        notes.update(shared_notes(view, t))
+        notes.display = bool(view.notes)
+
+
+class ShowApp(BaseApp):
+    """The players' screen: one screen, and only keys that read (help, quit)."""
+
+    ENABLE_COMMAND_PALETTE = False  # the palette's commands are the GM's
+
+    def __init__(
+        self,
+        follower: CampaignFollower,
+        *,
+        catalog: Catalog,
+        config: UIConfig,
+        animations: bool = True,
+        title: str | None = None,
+    ) -> None:
+        super().__init__(catalog=catalog, config=config, animations=animations, title=title)
+        self.follower = follower
+
+    def on_mount(self) -> None:
+        self.set_keymap(self.config.keys)
+        self.push_screen(ShowScreen(self.follower, self.catalog))
+        self._check_size(self.size.width, self.size.height)
+
+    def action_help(self) -> None:
+        """No help screen: it lists the GM's keys, and the players have only ``q``."""
+
+
+def make_show_app(
+    folder: Path,
+    *,
+    config_path: Path | None = None,
+    lang: str | None = None,
+    system_lang: str | None = None,
+    strict: bool = False,
+    animations: bool = True,
+    title: str | None = None,
+) -> ShowApp:
+    """The players' screen for the campaign in ``folder``. Reads ``campaign.toml`` once for the
+    language (raises ``CampaignFileError`` if it cannot), chosen as in
+    :func:`gmscreen.tui.app.make_app`; then the follower reads everything else."""
+    checkpoint, _ = read_checkpoint(folder)
+    catalog, config = load_settings(
+        config_path, lang, checkpoint.settings.language, system_lang, strict=strict
+    )
+    return ShowApp(
+        CampaignFollower(folder),
+        catalog=catalog,
+        config=config,
+        animations=animations,
+        title=title or catalog.t("show.title", campaign=inert_line(checkpoint.name)),
+    )

@@ -26,6 +26,7 @@ SUBCOMMANDS: dict[str, str] = {
     "export": "gmscreen.cli.campaign_cmds",
     "replay": "gmscreen.cli.replay_cmd",  # loads Textual, like the screen itself
     "show": "gmscreen.cli.show_cmd",  # Textual too
+    "serve": "gmscreen.cli.serve_cmd",  # textual-serve, the optional extra
 }
 
 # what ``gmscreen --help`` says of each (a test keeps the two tables in step)
@@ -39,6 +40,7 @@ SUMMARIES: dict[str, str] = {
     "export": "print a recap of a session (--players leaves out every number)",
     "replay": "step through a past session on screen (read-only)",
     "show": "the players' screen: follows the GM's table live, no numbers (read-only)",
+    "serve": "the players' screen in browsers (gmscreen[serve]; 127.0.0.1 unless --host)",
 }
 
 

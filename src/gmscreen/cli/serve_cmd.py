@@ -1,0 +1,124 @@
+"""``gmscreen serve CAMPAIGN [--host H] [--port P]``: the players' screen in the players' browsers.
+
+Through textual-serve (the optional extra: ``pip install 'gmscreen[serve]'``). Each browser that
+opens the page gets its own ``gmscreen show`` process, so whatever a browser sends reaches only a
+read-only screen: ``show`` takes no lock and writes nothing. It binds to 127.0.0.1 unless
+``--host`` says otherwise (``--host 0.0.0.0`` for the players' phones on the same network), and
+prints the address to give the players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import socket
+import sys
+from pathlib import Path
+
+from gmscreen.campaign.errors import CampaignError, CampaignFileError
+from gmscreen.campaign.paths import resolve_campaign, search_dirs
+from gmscreen.campaign.store import read_checkpoint
+from gmscreen.cli import number_flag, os_error_text, say
+from gmscreen.i18n import LANGUAGES
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8019
+EXTRA = "pip install 'gmscreen[serve]'"
+WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "campaign", help="campaign folder, or a campaign name in the campaigns folder"
+    )
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=f"address to listen on (default {DEFAULT_HOST}: this computer only; "
+        "0.0.0.0 for every network it is on)",
+    )
+    parser.add_argument(
+        "--port", type=number_flag("--port", low=1, high=65535), default=DEFAULT_PORT
+    )
+    parser.add_argument(
+        "--url", help="the address players type, if not http://HOST:PORT (a proxy, a name)"
+    )
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, help="language (default: the campaign's, config's, system's)"
+    )
+    parser.add_argument(
+        "--dir",
+        help="the campaigns folder (default: $GMSCREEN_CAMPAIGNS, ./campaigns or the user data folder)",
+    )
+
+
+def show_command(folder: Path, lang: str | None) -> str:
+    """The shell command each browser's screen runs: ``show`` on the same campaign, by this very
+    Python (the served process needs no ``gmscreen`` on PATH)."""
+    argv = [sys.executable, "-m", "gmscreen", "show", str(folder)]
+    if lang:
+        argv += ["--lang", lang]
+    return shlex.join(argv)
+
+
+def public_url(host: str, port: int) -> str:
+    """``http://HOST:PORT``; for a wildcard host, this computer's address on its network (a
+    wildcard address is nothing a browser can open)."""
+    if host in WILDCARDS:
+        host = _network_address()
+    if ":" in host:  # IPv6
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
+
+
+def _network_address() -> str:
+    # A UDP socket "connected" to a private address sends nothing; it only picks the interface
+    # (and so the address) this computer would use to reach the network.
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+    except OSError:
+        return socket.gethostname()
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        say(f"gmscreen serve needs the serve extra: {EXTRA}", error=True, one_line=True)
+        return 2
+    try:
+        folder = resolve_campaign(args.campaign, search_dirs(args.dir))
+        name = read_checkpoint(folder)[0].name
+    except CampaignFileError as error:
+        for problem in error.problems:
+            say(problem, error=True, one_line=True)
+        return 1
+    except CampaignError as error:
+        say(f"gmscreen serve: error: {error}", error=True, one_line=True)
+        return 2
+    except OSError as error:
+        say(f"gmscreen serve: error: {os_error_text(error)}", error=True, one_line=True)
+        return 2
+    url = args.url or public_url(args.host, args.port)
+
+    class PlayersServer(Server):
+        """textual-serve's server, saying our one line instead of its banner."""
+
+        async def on_startup(self, app: object) -> None:
+            say(f"The players' screen of {name}: {url}  (Ctrl+C stops serving)")
+            sys.stdout.flush()
+
+        def initialize_logging(self) -> None:
+            """No log of each request on the GM's terminal."""
+
+    server = PlayersServer(
+        show_command(folder, args.lang), host=args.host, port=args.port, title=name, public_url=url
+    )
+    try:
+        server.serve()
+    except OSError as error:  # the port taken, an address not of this computer
+        say(f"gmscreen serve: error: {os_error_text(error)}", error=True, one_line=True)
+        return 2
+    return 0

@@ -69,7 +69,7 @@ def serving(folder: Path, port: int) -> Iterator[str]:
         assert server.stdout is not None
         line = server.stdout.readline()  # the server says it once it listens
         assert line.startswith("The players' screen of Imrryr: "), (line, server.stderr)
-        yield line.split(": ", 1)[1].split()[0]
+        yield next(word for word in line.split() if word.startswith("http://"))
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(server.pid, signal.SIGTERM)

@@ -67,6 +67,8 @@ def test_the_main_screen_lists_its_commands_and_the_apps(tmp_path: Path) -> None
             catalog = app.catalog
             # the GM rulings act on the selected character of the GM's screen: listed there too
             mains = names(catalog, "main") | names(catalog, "rulings")
+            # and serving the players' screen of this campaign (tui/serving.py)
+            mains.add(catalog.t("serve.start.name"))
             assert await palette(app, pilot) == mains | names(catalog, "app")
 
     asyncio.run(run())

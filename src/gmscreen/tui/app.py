@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
 from textual.screen import Screen
@@ -24,6 +24,9 @@ from gmscreen.tui.commands import palette_commands
 from gmscreen.tui.config import KEY_PROBLEMS, UIConfig, keys_message
 from gmscreen.tui.i18n import Catalog
 from gmscreen.tui.screens.main import MainScreen
+
+if TYPE_CHECKING:
+    from gmscreen.tui.serving import PlayersServing
 
 
 class GMScreenApp(BaseApp):
@@ -51,6 +54,7 @@ class GMScreenApp(BaseApp):
         self.owns_campaign = owns_campaign
         self.main: MainScreen | None = None
         self.quit_problem: str | None = None  # set on quit if campaign.toml was not written
+        self.serving: PlayersServing | None = None  # the players' screen served from the palette
 
     def journal_path(self) -> Path | None:
         # before the session's first event there is no journal file yet: its campaign folder
@@ -103,9 +107,16 @@ class GMScreenApp(BaseApp):
         # the main screen, so over any other (replay, item tables, dialogs) they are left out.
         if self.main is not None and screen is self.main:
             yield from self.system_commands(palette_commands(("main", "rulings")), self.main)
+            if self.serving is None:  # loaded when the palette first opens, not at start-up
+                from gmscreen.tui.serving import PlayersServing
+
+                self.serving = PlayersServing(self.live.folder, self.catalog)
+            yield from self.serving.commands(self)
         yield from super().get_system_commands(screen)
 
     async def action_quit(self) -> None:
+        if self.serving is not None:  # the players' screens end with the GM's
+            self.serving.stop()
         self.close_table()
         # campaign.toml could not be written: the command says what was kept, and exits 1
         self.quit_problem = self.live.close_problem

@@ -1,0 +1,64 @@
+"""The GM's palette starts and stops serving the players' screen (#19.3): the entry starts
+``gmscreen serve`` for the open campaign beside the GM's table (which keeps its lock), says the
+address, which serves the page; the entry then offers to stop, with the address, and stopping
+ends the server."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import time
+import urllib.request
+from pathlib import Path
+
+from tests.tui.conftest import SIZE, build
+from textual.app import SystemCommand
+
+from gmscreen.campaign.paths import create_campaign
+from gmscreen.tui.app import GMScreenApp
+from gmscreen.tui.serving import PlayersServing
+
+START_WITHIN = 60.0  # a Python starting textual-serve on a loaded machine: only waited on
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def entries(app: GMScreenApp) -> list[SystemCommand]:
+    return [c for c in app.get_system_commands(app.screen) if "Players' screen" in c.title]
+
+
+def test_the_palette_starts_and_stops_serving(tmp_path: Path) -> None:
+    folder = create_campaign(tmp_path, "Imrryr")
+    port = free_port()
+    page: list[str] = []
+
+    async def run() -> None:
+        app = build(folder)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.serving = PlayersServing(folder, app.catalog, port=port)
+            (start,) = entries(app)
+            assert start.title == app.catalog.t("serve.start.name")
+            start.callback()
+            deadline = time.monotonic() + START_WITHIN
+            while app.serving.url is None and time.monotonic() < deadline:
+                await pilot.pause(0.1)
+            assert app.serving.url == f"http://127.0.0.1:{port}"
+            with urllib.request.urlopen(app.serving.url, timeout=30) as answer:
+                page.append(answer.read().decode())
+            (stop,) = entries(app)
+            assert stop.title == app.catalog.t("serve.stop.name", url=app.serving.url)
+            process = app.serving.process
+            assert process is not None
+            stop.callback()
+            assert process.poll() is not None and not app.serving.running
+            (again,) = entries(app)
+            assert again.title == app.catalog.t("serve.start.name")
+            await pilot.press("q")
+
+    asyncio.run(run())
+    assert "textual-terminal" in page[0]

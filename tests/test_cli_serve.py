@@ -54,3 +54,9 @@ def test_the_served_command_is_show(tmp_path: Path) -> None:
     folder = tmp_path / "a folder; rm -rf ~"  # quoted for the shell textual-serve runs
     argv = shlex.split(serve_cmd.show_command(folder, "es"))
     assert argv == [sys.executable, "-m", "gmscreen", "show", str(folder), "--lang", "es"]
+
+
+def test_the_theme_is_handed_to_show(tmp_path: Path) -> None:
+    argv = shlex.split(serve_cmd.show_command(tmp_path, None, "solarized-light"))
+    assert argv[-2:] == ["--theme", "solarized-light"] and argv[3] == "show"
+    assert parsed("c", "--theme", "nord").theme == "nord"

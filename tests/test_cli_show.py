@@ -28,3 +28,9 @@ def test_a_checkpoint_that_cannot_be_read(
     assert main(["show", str(folder)]) == 1
     err = capsys.readouterr().err
     assert err == f"{folder / 'campaign.toml'}:2: not UTF-8 text\n"
+
+
+def test_a_theme_textual_does_not_have(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["show", "c", "--theme", "neon"])
+    assert info.value.code == 2 and "--theme: invalid choice: 'neon'" in capsys.readouterr().err

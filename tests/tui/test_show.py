@@ -155,3 +155,15 @@ def test_show_writes_nothing_and_takes_no_lock(tmp_path: Path) -> None:
 
     asyncio.run(run())
     assert folder_files(folder) == before
+
+
+def test_show_takes_a_theme_for_the_room(tmp_path: Path) -> None:
+    folder = create_campaign(tmp_path, "Imrryr")
+
+    async def run() -> None:
+        app = make_show_app(folder, strict=True, animations=False, theme="solarized-light")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.theme == "solarized-light" and not app.current_theme.dark
+
+    asyncio.run(run())

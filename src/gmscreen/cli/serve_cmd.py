@@ -19,6 +19,7 @@ from gmscreen.campaign.errors import CampaignError, CampaignFileError
 from gmscreen.campaign.paths import resolve_campaign, search_dirs
 from gmscreen.campaign.store import read_checkpoint
 from gmscreen.cli import number_flag, os_error_text, say
+from gmscreen.cli.show_cmd import THEMES
 from gmscreen.i18n import LANGUAGES
 
 DEFAULT_HOST = "127.0.0.1"
@@ -47,17 +48,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--lang", choices=LANGUAGES, help="language (default: the campaign's, config's, system's)"
     )
     parser.add_argument(
+        "--theme", choices=THEMES, metavar="THEME", help="the players' screen's colours (see show)"
+    )
+    parser.add_argument(
         "--dir",
         help="the campaigns folder (default: $GMSCREEN_CAMPAIGNS, ./campaigns or the user data folder)",
     )
 
 
-def show_command(folder: Path, lang: str | None) -> str:
+def show_command(folder: Path, lang: str | None, theme: str | None = None) -> str:
     """The shell command each browser's screen runs: ``show`` on the same campaign, by this very
     Python (the served process needs no ``gmscreen`` on PATH)."""
     argv = [sys.executable, "-m", "gmscreen", "show", str(folder)]
     if lang:
         argv += ["--lang", lang]
+    if theme:
+        argv += ["--theme", theme]
     return shlex.join(argv)
 
 
@@ -114,7 +120,11 @@ def run(args: argparse.Namespace) -> int:
             """No log of each request on the GM's terminal."""
 
     server = PlayersServer(
-        show_command(folder, args.lang), host=args.host, port=args.port, title=name, public_url=url
+        show_command(folder, args.lang, args.theme),
+        host=args.host,
+        port=args.port,
+        title=name,
+        public_url=url,
     )
     try:
         server.serve()

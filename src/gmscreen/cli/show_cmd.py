@@ -11,10 +11,15 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from textual.theme import BUILTIN_THEMES
+
 from gmscreen.campaign.errors import CampaignError, CampaignFileError
 from gmscreen.campaign.paths import resolve_campaign, search_dirs
 from gmscreen.cli import os_error_text, say
 from gmscreen.i18n import LANGUAGES, system_language
+
+# Textual's own themes, named as Textual names them (show loads Textual anyway)
+THEMES = sorted(BUILTIN_THEMES)
 
 if TYPE_CHECKING:
     from gmscreen.tui.app_base import BaseApp
@@ -26,6 +31,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--lang", choices=LANGUAGES, help="language (default: the campaign's, config's, system's)"
+    )
+    parser.add_argument(
+        "--theme",
+        choices=THEMES,
+        metavar="THEME",
+        help="colours, e.g. solarized-light for a bright room (Textual's themes: "
+        + ", ".join(THEMES)
+        + ")",
     )
     parser.add_argument(
         "--dir",
@@ -51,6 +64,7 @@ def open_show(args: argparse.Namespace, command: str) -> BaseApp | int:
             config_path=default_config_path(),
             lang=args.lang,
             system_lang=system_language(),
+            theme=args.theme,
         )
     except CampaignFileError as error:
         for problem in error.problems:

@@ -105,11 +105,15 @@ class ShowApp(BaseApp):
         config: UIConfig,
         animations: bool = True,
         title: str | None = None,
+        theme: str | None = None,
     ) -> None:
         super().__init__(catalog=catalog, config=config, animations=animations, title=title)
         self.follower = follower
+        self.players_theme = theme  # a Textual theme's name (a light one for a bright room)
 
     def on_mount(self) -> None:
+        if self.players_theme:
+            self.theme = self.players_theme
         self.set_keymap(self.config.keys)
         self.push_screen(ShowScreen(self.follower, self.catalog))
         self._check_size(self.size.width, self.size.height)
@@ -127,6 +131,7 @@ def make_show_app(
     strict: bool = False,
     animations: bool = True,
     title: str | None = None,
+    theme: str | None = None,
 ) -> ShowApp:
     """The players' screen for the campaign in ``folder``. Reads ``campaign.toml`` once for the
     language (raises ``CampaignFileError`` if it cannot), chosen as in
@@ -141,4 +146,5 @@ def make_show_app(
         config=config,
         animations=animations,
         title=title or catalog.t("show.title", campaign=inert_line(checkpoint.name)),
+        theme=theme,
     )

@@ -131,7 +131,9 @@ def test_the_keys_problems_are_one_message_at_start_up(tmp_path: Path, new_campa
 
 def test_one_u_undoes_a_check_with_its_kind_and_one_more_the_end_of_day(table_with) -> None:  # type: ignore[no-untyped-def]
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
-        await pilot.press("g", *"demon", "enter", "1", "6", "enter", "enter")  # madness 11 + 3: a check
+        await pilot.press(
+            "g", *"demon", "enter", "1", "6", "enter", "enter"
+        )  # madness 11 + 3: a check
         await pilot.pause()
         assert isinstance(app.screen, CheckScreen)
         await pilot.press("5", "3", "enter")  # over Law 47: a failure

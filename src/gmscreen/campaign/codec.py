@@ -33,9 +33,17 @@ from gmscreen.campaign.fields import (
 from gmscreen.campaign.model import MODULES, SCHEMA, Campaign, Character, Item, Settings
 from gmscreen.i18n import LANGUAGES
 from gmscreen.rules.madness import MAX_STAT, MadnessState
+from gmscreen.rules.madness_data import load_madness_data
 
 TOP_KEYS = ("schema", "name", "last_event", "clock", "settings", "characters")
-SETTINGS_KEYS = ("modules", "fumble_base", "round_seconds", "auto_check", "language")
+SETTINGS_KEYS = (
+    "modules",
+    "fumble_base",
+    "round_seconds",
+    "auto_check",
+    "language",
+    "player_words",
+)
 HEADER = "# A gmscreen campaign. Edit it between sessions, not while gmscreen has it open.\n"
 
 
@@ -46,6 +54,7 @@ def settings_to_dict(s: Settings) -> dict[str, Any]:
         "round_seconds": s.round_seconds,
         "auto_check": s.auto_check,
         "language": s.language,
+        "player_words": dict(s.player_words),
     }
 
 
@@ -77,6 +86,8 @@ def checkpoint_values(c: Campaign) -> dict[str, Any]:
             item["tree"] = json.dumps(item["tree"], ensure_ascii=False, sort_keys=True)
     if not raw["settings"]["language"]:
         del raw["settings"]["language"]  # not chosen: the GM's config or locale decides
+    if not raw["settings"]["player_words"]:
+        del raw["settings"]["player_words"]  # the bundled words
     values: dict[str, Any] = _drop_none(raw)
     return values
 
@@ -119,6 +130,7 @@ def _settings(raw: Any, r: _Reader) -> Settings:
         "auto_check": lambda v: flag(v, "auto_check"),
         "language": lambda v: v if v == "" else _choice(text(v, "language"), LANGUAGES, "language"),
         "modules": lambda v: _modules(v),
+        "player_words": lambda v: player_words(v),
     }
     for key, check in checks.items():
         if key in raw:
@@ -132,6 +144,7 @@ def _settings(raw: Any, r: _Reader) -> Settings:
         round_seconds=values.get("round_seconds", defaults.round_seconds),
         auto_check=values.get("auto_check", defaults.auto_check),
         language=values.get("language", defaults.language),
+        player_words=values.get("player_words", defaults.player_words),
     )
 
 
@@ -156,6 +169,21 @@ def _modules(value: Any) -> tuple[str, ...]:
     for v in value:
         _choice(text(v, "modules"), MODULES, "modules")
     return tuple(value)
+
+
+def player_words(value: Any) -> dict[str, str]:
+    """The player view's own words: band key -> one line of text, the bands the rules know."""
+    if not isinstance(value, dict):
+        raise FieldError("player_words", "expected a table of band = words")
+    bands = tuple(b.key for b in load_madness_data().bands)
+    words: dict[str, str] = {}
+    for key, said in value.items():
+        _choice(text(key, "player_words"), bands, "player_words")
+        line = text(said, f"player_words.{key}").strip()
+        if not line or "\n" in line:
+            raise FieldError(f"player_words.{key}", "expected words on one line")
+        words[key] = line
+    return words
 
 
 def _character(raw: Any, n: int, r: _Reader) -> Character | None:

@@ -27,6 +27,7 @@ from gmscreen.campaign.lock import CampaignLock
 from gmscreen.campaign.model import Campaign, Character, Item
 from gmscreen.campaign.reducer import ReplayError, apply, fold, void_actions
 from gmscreen.campaign.session_journal import SessionJournal
+from gmscreen.campaign.settings_change import settings_saved
 from gmscreen.campaign.store import (
     campaign_file,
     sessions_dir,
@@ -231,7 +232,8 @@ class LiveCampaign:
         return self._one(notes.remove(self.state, self._log, seq))
 
     def change_settings(self, **values: Any) -> ev.Event | None:
-        draft = actions.settings_changed(self.state, values)
+        """One save of the settings (``name=`` too): one event, None if nothing changed."""
+        draft = settings_saved(self.state, values)
         return self._one(draft) if draft else None
 
     # --- MERP items ---------------------------------------------------------------------------

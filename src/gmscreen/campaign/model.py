@@ -35,6 +35,9 @@ class Settings(msgspec.Struct, frozen=True, gc=False):
     auto_check: bool = True  # open the madness check as soon as one is due
     # "" until the GM picks one: the GM's config, then the system locale, decide (gmscreen.i18n)
     language: str = ""
+    # The player view's words for each band (band key -> what the players read after a name,
+    # "is breaking down"); a band not here keeps the bundled words of the language shown.
+    player_words: Mapping[str, str] = msgspec.field(default_factory=dict)
 
 
 class Item(msgspec.Struct, frozen=True, gc=False):

@@ -51,8 +51,9 @@ class SeenEpisode:
 class SeenCharacter:
     """One character as the players see them.
 
-    ``band`` is the band's key (``calm`` … ``breaking``), for a screen to style; ``seems`` its
-    words. Both are empty when the campaign does not use the madness rules.
+    ``band`` is the band's key (``calm`` … ``breaking``), for a screen to style; ``seems`` what
+    the players read after the name (``is breaking down``: the campaign's own words for the band,
+    else the catalog's). Both are empty when the campaign does not use the madness rules.
     """
 
     id: str
@@ -83,8 +84,8 @@ def details(c: SeenCharacter, lang: str) -> list[Detail]:
 
 
 def seems(c: SeenCharacter, lang: str) -> str:
-    """``seems breaking`` (empty when the campaign does not use the madness rules)."""
-    return _say(lang, "seems", band=c.seems) if c.seems else ""
+    """``is breaking down`` (empty when the campaign does not use the madness rules)."""
+    return c.seems
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +167,8 @@ def player_safe(
     had then; by default ``state``. Undone events, and undos themselves, are left out.
     """
     madness = "madness" in state.settings.modules
-    characters = tuple(_character(c, state.clock, madness, lang) for c in state.characters)
+    words = state.settings.player_words
+    characters = tuple(_character(c, state.clock, madness, lang, words) for c in state.characters)
     void = void_actions(events)
     kept = [e for e in events if e.action not in void and not isinstance(e.data, UNDOS)]
     names = {c.id: c.name for c in (start or state).characters}
@@ -249,14 +251,22 @@ def time_in_words(seconds: int, lang: str, key: str = "left") -> str:
     return _say(lang, f"{key}.{size}")
 
 
-def _character(c: Character, now: int, madness: bool, lang: str) -> SeenCharacter:
+def band_words(key: str, lang: str, own: Mapping[str, str]) -> str:
+    """What players read after a name for the band ``key``: the campaign's words, else the
+    catalog's (a whole phrase, ``is on the edge``, so that it reads naturally in each language)."""
+    return own.get(key) or _say(lang, f"looks.{key}")
+
+
+def _character(
+    c: Character, now: int, madness: bool, lang: str, words: Mapping[str, str]
+) -> SeenCharacter:
     items = tuple(
         item_name({"title": i.title, "tree": i.tree, "name": i.name}, lang) for i in c.inventory
     )
     if not madness:
         return SeenCharacter(c.id, c.name, c.player, "", "", None, (), items)
     key = band(c.sanity)
-    label = next(b.label.get(lang) for b in load_madness_data().bands if b.key == key)
+    label = band_words(key, lang, words)
     episode = c.sanity.episode
     seen = None
     if episode is not None:

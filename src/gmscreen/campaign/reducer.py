@@ -50,10 +50,12 @@ class _Draft(msgspec.Struct):
     clock: int
     characters: dict[str, Character]
     touched: bool = False  # a character was put or removed: the tuple has to be rebuilt
+    name: str = ""
 
     @classmethod
     def of(cls, state: Campaign) -> _Draft:
-        return cls(state, state.settings, state.clock, {c.id: c for c in state.characters})
+        characters = {c.id: c for c in state.characters}
+        return cls(state, state.settings, state.clock, characters, name=state.name)
 
     def character(self, character_id: str) -> Character:
         try:
@@ -74,7 +76,7 @@ class _Draft(msgspec.Struct):
     def done(self, last_event: int) -> Campaign:
         b = self.base
         chars = tuple(self.characters.values()) if self.touched else b.characters
-        return Campaign(b.name, self.settings, self.clock, chars, last_event, b.schema)
+        return Campaign(self.name, self.settings, self.clock, chars, last_event, b.schema)
 
 
 def _change(draft: _Draft, character_id: str | None, changes: Mapping[str, list[Any]]) -> None:
@@ -151,7 +153,10 @@ def _apply(draft: _Draft, event: ev.Event) -> None:
             gone = data.item.get("id")
             draft.put(replace(c, inventory=tuple(i for i in c.inventory if i.id != gone)))
         case ev.SettingsChanged():
-            draft.settings = _apply_settings(draft.settings, data.changes)
+            if "name" in data.changes:  # the settings screen saves the campaign's name too
+                draft.name = str(data.changes["name"][1])
+            others = {k: v for k, v in data.changes.items() if k != "name"}
+            draft.settings = _apply_settings(draft.settings, others)
         case ev.UndoEarlier():
             _undo_earlier(draft, data)
         case ev.Note() | ev.NoteEdited() | ev.NoteRemoved() | ev.ItemDiscarded() | ev.Undo():

@@ -22,7 +22,7 @@ from gmscreen.campaign import events as ev
 from gmscreen.campaign.codec import settings_to_dict
 from gmscreen.campaign.fields import character_to_dict, diff, encode_item, get_value
 from gmscreen.campaign.journal import SessionLog
-from gmscreen.campaign.model import Campaign, Character
+from gmscreen.campaign.model import Campaign, Character, Settings
 from gmscreen.campaign.reducer import fold, void_actions
 
 UNDOS = (ev.Undo, ev.UndoEarlier)  # what an undo never targets: undoing an undo is a redo
@@ -132,11 +132,11 @@ def undo_earlier(state: Campaign, target: EarlierAction) -> ev.UndoEarlier:
         for r in [_restored(state.character(cid), was[cid], made[cid])]
         if r is not None
     ]
-    now = settings_to_dict(state.settings)
+    now, was_set = _all_settings(state.settings), _all_settings(after.settings)
     settings = {
         k: [now[k], v]
-        for k, v in settings_to_dict(before.settings).items()
-        if v != settings_to_dict(after.settings)[k] and v != now[k]
+        for k, v in _all_settings(before.settings).items()
+        if v != was_set[k] and v != now[k]
     }
     returned = tuple(
         character_to_dict(c)
@@ -188,3 +188,8 @@ def _inventory(
     items += [i for i in before.inventory if i.id not in got and i.id not in present]
     restored = tuple(encode_item(i) for i in items)
     return None if restored == tuple(encode_item(i) for i in now.inventory) else restored
+
+
+def _all_settings(settings: Settings) -> dict[str, Any]:
+    """Every setting, the player view's words too (settings_to_dict leaves them out when none)."""
+    return {"player_words": {}, **settings_to_dict(settings)}

@@ -7,7 +7,7 @@ it, with their words taken from the catalog (``command.<id>.name`` and ``command
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -58,6 +58,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("inventory", "i", "inventory", "main"),
     Command("replay", "R", "replay", "main"),
     Command("language", "L", "switch_language", "main"),
+    Command("settings", "S", "settings", "main"),
     Command("help", "question_mark,f1", "help", "app", footer=True),
     Command("dialog_roll", "r", "roll", "dialog", footer=True, palette=False),
     Command("dialog_confirm", "enter", "confirm", "dialog", footer=True, palette=False),
@@ -188,6 +189,14 @@ def add_bindings(node: DOMNode, extra: Iterable[Binding]) -> None:
     for it (harlequin and posting do the same), on the scanned allowlist.
     """
     node._bindings = BindingsMap([*(binding for _, binding in node._bindings), *extra])
+
+
+def set_shown(node: DOMNode, shown: Callable[[Binding], bool]) -> None:
+    """The same bindings with ``show`` (in the key bar) as ``shown`` says: after the GM changed
+    the campaign's modules (see :func:`add_bindings` for the one private name)."""
+    node._bindings = BindingsMap(
+        [replace(binding, show=shown(binding)) for _, binding in node._bindings]
+    )
 
 
 def relabel_bindings(node: DOMNode, t: Translate) -> None:

@@ -37,7 +37,15 @@ FIELD_KEYS = (
     "under_care",
     "merp",
 )
-SETTING_KEYS = ("modules", "fumble_base", "round_seconds", "auto_check", "language")
+SETTING_KEYS = (
+    "name",
+    "modules",
+    "fumble_base",
+    "round_seconds",
+    "auto_check",
+    "language",
+    "player_words",
+)
 
 
 def _madness(changes: Mapping[str, list[Any]], t: Translate) -> str:
@@ -63,8 +71,19 @@ class LogBuilder:
         return ", ".join(t(f"log.field.{k}") if k in FIELD_KEYS else k for k in changes)
 
     def _settings(self, changes: Mapping[str, Any]) -> str:
+        """``campaign name Old → New, fumble base 10 → 20, rule modules``: a number or a name
+        with what it was and is; a list or the player words by name only (too long to tell)."""
         t = self.t
-        return ", ".join(t(f"log.setting.{k}") if k in SETTING_KEYS else k for k in changes)
+        parts = []
+        for key, pair in changes.items():
+            label = t(f"log.setting.{key}") if key in SETTING_KEYS else key
+            before, after = pair
+            if isinstance(after, int | str) and not isinstance(after, bool) and after != "":
+                shown = {"before": before or t("log.setting_unset"), "after": after}
+                parts.append(t("log.setting_change", label=label, **shown))
+            else:
+                parts.append(label)
+        return ", ".join(parts)
 
     def _nights(self, recoveries: Iterable[ev.Recovery]) -> str:
         """Each character's nights over many days, in one phrase each."""

@@ -12,6 +12,9 @@ from collections.abc import Collection, Iterable
 from dataclasses import replace
 
 from textual.binding import Binding
+from textual.dom import DOMNode
+
+from gmscreen.tui.commands import COMMANDS, set_shown
 
 MADNESS = "madness"
 ITEMS = "merp-items"
@@ -41,3 +44,10 @@ def usable(action: str, has_characters: bool) -> bool:
 def for_modules(bindings: Iterable[Binding], modules: Collection[str]) -> list[Binding]:
     """``bindings`` with ``show`` set for the campaign's modules (see :func:`shown`)."""
     return [replace(b, show=shown(b.id, b.show, modules)) for b in bindings]
+
+
+def reshow(node: DOMNode, modules: Collection[str]) -> None:
+    """The key bar of ``node`` (a screen or widget with our bindings) for ``modules``, after the
+    GM changed them in the settings: the keys are the same, only what shows changes."""
+    footer = {command.id: command.footer for command in COMMANDS}
+    set_shown(node, lambda b: shown(b.id, footer[b.id], modules) if b.id in footer else b.show)

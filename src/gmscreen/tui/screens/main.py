@@ -511,6 +511,12 @@ class MainScreen(Screen[None]):
     def action_switch_language(self) -> None:
         language_switch.switch_language(self)
 
+    @opener
+    async def action_settings(self) -> None:
+        from gmscreen.tui.screens.settings_flow import open_settings
+
+        await open_settings(self, self)
+
     def relabel(self, lang: str) -> None:
         """Redraw every word of the screen in ``lang`` (its ``t`` already speaks it)."""
         t = self.t

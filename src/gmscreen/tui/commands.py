@@ -38,6 +38,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("select_down", "down,j", "cursor_down", "roster", palette=False),
     Command("select_up", "up,k", "cursor_up", "roster", palette=False),
     Command("mark", "space", "toggle_mark", "roster", footer=True, palette=False),
+    Command("clear_marks", "escape", "clear_marks", "roster", palette=False),
     Command("gain", "g", "gain", "main", footer=True),
     Command("check", "m", "check", "main", footer=True),
     Command("check_all", "M", "check_all", "main"),

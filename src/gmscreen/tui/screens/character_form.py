@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Label, Static
+from textual.widgets import Label, Static
 
 from gmscreen.rules.numbers import whole_or_none
 from gmscreen.text import inert_line
@@ -23,6 +23,7 @@ from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.typeahead import InOrderInput as Input
 from gmscreen.tui.typeahead import dismiss_once
+from gmscreen.tui.widgets.form_controls import SpaceCheckbox
 from gmscreen.tui.widgets.key_bar import KeyBar
 
 
@@ -118,6 +119,7 @@ class CharacterForm(ModalScreen[dict[str, Any] | None]):
         self.madness = madness  # the campaign uses the madness module: ask its fields
         self.initial = dict(DEFAULTS) | dict(values or {})
         self.submitted = False
+        self.typed: set[str] = set()  # the fields typed in: their messages show as typed
 
     def _fields(self) -> list[Field]:
         return form_fields(self.editing, self.madness)
@@ -139,7 +141,7 @@ class CharacterForm(ModalScreen[dict[str, Any] | None]):
                 if self.madness:
                     yield Label(Content(""))
                     with Horizontal(classes="field"):
-                        yield Checkbox(
+                        yield SpaceCheckbox(  # space toggles; enter saves the form
                             self.t("field.under_care"),
                             bool(self.initial.get("under_care", False)),
                             id="f-under_care",
@@ -159,9 +161,13 @@ class CharacterForm(ModalScreen[dict[str, Any] | None]):
             error.set_class(not message, "empty")
 
     @on(Input.Changed)
-    def _revalidate(self) -> None:
-        if self.submitted:
-            self._show(validate(self.raw(), self.taken, self.t, self.editing, self.madness)[1])
+    def _revalidate(self, event: Input.Changed) -> None:
+        """Each field typed in says at once what is wrong with it (an alignment of 300), and
+        stops saying it once it is right; the others wait for enter (a new form is not red)."""
+        if event.input.id:
+            self.typed.add(event.input.id.removeprefix("f-"))
+        errors = validate(self.raw(), self.taken, self.t, self.editing, self.madness)[1]
+        self._show(errors if self.submitted else {k: errors[k] for k in errors if k in self.typed})
 
     @on(Input.Submitted)
     def action_confirm(self) -> None:
@@ -173,7 +179,7 @@ class CharacterForm(ModalScreen[dict[str, Any] | None]):
             self.query_one(f"#f-{first.key}", Input).focus()
             return
         if self.madness:
-            values["under_care"] = self.query_one("#f-under_care", Checkbox).value
+            values["under_care"] = self.query_one("#f-under_care", SpaceCheckbox).value
         dismiss_once(self, values)
 
     def action_cancel(self) -> None:

@@ -158,6 +158,10 @@ class AdvanceScreen(InOrderDialog[int | None]):
             yield Static(Content(self.t("advance.hint")), id="hint")
         yield KeyBar()
 
+    @on(Input.Changed)
+    def _typed(self) -> None:
+        self.query_one("#error", Static).update(Content(""))  # it was said of the text before
+
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         self._advance(event.value)  # the text as submitted, not with what was typed after enter

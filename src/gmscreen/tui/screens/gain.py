@@ -154,6 +154,7 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         presets.set_options(self._options(text))
         if presets.option_count:
             presets.highlighted = 0
+            self._error("")  # "nothing matches" was true of the text before
 
     def action_move(self, step: int) -> None:
         if self.stage == "pick":

@@ -283,6 +283,9 @@ class MainScreen(Screen[None]):
         """The ids an action applies to: the marked characters, or the selected one."""
         return self.query_one(Roster).targets()
 
+    def clear_marks(self) -> None:
+        self.query_one(Roster).clear_marks()
+
     def selected_character(self) -> Character | None:
         selected = self.query_one(Roster).selected_id
         if selected is None or not self.state.has_character(selected):

@@ -39,6 +39,7 @@ class Host(Protocol):
     def need_madness(self) -> bool: ...
     def selected_character(self) -> Character | None: ...
     def targets(self) -> list[str]: ...
+    def clear_marks(self) -> None: ...
     def name_of(self, character_id: str) -> str: ...
     def notify(
         self,
@@ -78,7 +79,9 @@ async def gain(screen: Host) -> None:
     def apply_all(cids: Sequence[str], key: str, inputs: Any, happened: str) -> Any:
         return apply_gain_all(screen.live, cids, key, inputs, happened)
 
-    async def gained(_: object) -> None:
+    async def gained(result: object) -> None:
+        if result is not None:  # the gain went to them: a next gain starts from no marks
+            screen.clear_marks()
         if screen.state.settings.auto_check:
             await run_checks(screen, [i for i in ids if is_due(screen, i)])
 

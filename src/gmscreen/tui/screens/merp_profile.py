@@ -83,10 +83,21 @@ class MerpProfileForm(ModalScreen[dict[str, Any] | None]):
     def _category_chosen(self) -> None:
         self.query_one("#race", TextInput).focus()
 
+    def _points(self) -> int | None:
+        points = whole_or_none(self.query_one("#points", TextInput).value)
+        return None if points is None or points > MAX_POINTS else points
+
+    @on(TextInput.Changed, "#points")
+    def _recheck(self) -> None:
+        """The points say what is wrong as typed, and the message goes once they are right."""
+        wrong = self._points() is None and bool(self.query_one("#points", TextInput).value)
+        message = self.t("profile.error_points", high=MAX_POINTS) if wrong else ""
+        self.query_one("#error", Static).update(Content(message))
+
     @on(TextInput.Submitted)
     def action_confirm(self) -> None:
-        points = whole_or_none(self.query_one("#points", TextInput).value)
-        if points is None or points > MAX_POINTS:
+        points = self._points()
+        if points is None:
             self.query_one("#error", Static).update(
                 Content(self.t("profile.error_points", high=MAX_POINTS))
             )

@@ -371,12 +371,15 @@ class Roster(ScrollView, can_focus=True):
             self.highlighted = index % len(self._ids)
 
     def action_cursor_down(self) -> None:
-        """The next card (after the last: the first)."""
-        self._move(0 if self.highlighted is None else self.highlighted + 1)
+        """The next card; the last stays (wrapping round to the top lost the GM's place)."""
+        if self._ids:
+            self._move(
+                0 if self.highlighted is None else min(self.highlighted + 1, len(self._ids) - 1)
+            )
 
     def action_cursor_up(self) -> None:
-        """The previous card (before the first: the last)."""
-        self._move(-1 if self.highlighted is None else self.highlighted - 1)
+        """The previous card; the first stays."""
+        self._move(0 if self.highlighted is None else max(self.highlighted - 1, 0))
 
     def action_first(self) -> None:
         self._move(0)
@@ -433,6 +436,18 @@ class Roster(ScrollView, can_focus=True):
         if self._ctx is not None:
             self.show(self._characters, self._ctx)
         self.post_message(self.MarksChanged(frozenset(self.marked)))
+
+    def clear_marks(self) -> None:
+        """No character marked (after a gain went to them, or on ``esc``)."""
+        if not self.marked:
+            return
+        self.marked.clear()
+        if self._ctx is not None:
+            self.show(self._characters, self._ctx)
+        self.post_message(self.MarksChanged(frozenset()))
+
+    def action_clear_marks(self) -> None:
+        self.clear_marks()
 
     def targets(self) -> list[str]:
         """The marked characters in roster order, or the selected one if none is marked."""

@@ -1,0 +1,119 @@
+"""Issue 15 Build 7: the small things a GM hit, one test each (Pilot, 120×40)."""
+
+from __future__ import annotations
+
+from tests.tui.conftest import CREW, play
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from gmscreen.tui.app import GMScreenApp
+from gmscreen.tui.screens.character_form import CharacterForm
+from gmscreen.tui.screens.dialogs import AdvanceScreen
+from gmscreen.tui.screens.gain import GainScreen
+from gmscreen.tui.widgets.form_controls import SpaceCheckbox
+from gmscreen.tui.widgets.roster import Roster
+
+
+def _roster(app: GMScreenApp) -> Roster:
+    return app.screen.query_one(Roster)
+
+
+def test_marks_are_cleared_once_the_gain_is_given(table_with) -> None:  # type: ignore[no-untyped-def]
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("space", "j", "space")
+        assert _roster(app).marked == {"artinar", "bors"}
+        await pilot.press("g", *"friend", "enter")
+        assert isinstance(app.screen, GainScreen)
+        await pilot.press("3", "enter", "4", "enter")
+        await pilot.pause()
+        while app.screen is not app.main:  # the checks the gain made due
+            await pilot.press("escape")
+            await pilot.pause()
+        assert _roster(app).marked == set()
+        assert "marked" not in str(app.screen.query_one("#header").render())
+
+    play(table_with(*CREW), scenario, config_path=None)
+
+
+def test_esc_clears_the_marks(table_with) -> None:  # type: ignore[no-untyped-def]
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("space", "j", "space")
+        assert len(_roster(app).marked) == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert _roster(app).marked == set()
+
+    play(table_with(*CREW), scenario)
+
+
+def test_j_and_k_stop_at_the_ends(table_with) -> None:  # type: ignore[no-untyped-def]
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        roster = _roster(app)
+        await pilot.press("k")
+        assert roster.highlighted == 0  # not the last
+        await pilot.press("j", "j", "j", "j")
+        assert roster.highlighted == 2  # the last, not back to the first
+        await pilot.press("up")
+        assert roster.highlighted == 1
+
+    play(table_with(*CREW), scenario)
+
+
+def _message(app: GMScreenApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def test_enter_on_the_checkbox_saves_the_form_and_space_toggles_it(table_with) -> None:  # type: ignore[no-untyped-def]
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("e")
+        assert isinstance(app.screen, CharacterForm)
+        app.screen.query_one("#f-under_care", SpaceCheckbox).focus()
+        await pilot.press("space", "enter")
+        await pilot.pause()
+        assert app.screen is app.main  # saved, not toggled back
+
+    app = play(table_with(*CREW), scenario)
+    assert app.live.state.character("artinar").sanity.under_care is True
+
+
+def test_an_out_of_range_alignment_is_flagged_as_typed_and_the_message_goes(table_with) -> None:  # type: ignore[no-untyped-def]
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("e")
+        app.screen.query_one("#f-law", Input).focus()
+        await pilot.press("end", "backspace", "backspace", *"300")
+        await pilot.pause()
+        assert "0 to 200" in _message(app, "#e-law")  # no enter yet
+        assert _message(app, "#e-name") == ""  # fields not typed in wait for enter
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert _message(app, "#e-law") == ""  # 30: fixed, and the stale line is gone
+        await pilot.press("escape")
+
+    play(table_with(*CREW), scenario)
+
+
+def test_the_advance_dialogs_error_goes_once_the_text_changes(table_with) -> None:  # type: ignore[no-untyped-def]
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("a", "x", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, AdvanceScreen)
+        assert _message(app, "#error") != ""
+        await pilot.press("backspace", "2")
+        await pilot.pause()
+        assert _message(app, "#error") == ""
+        await pilot.press("escape")
+
+    play(table_with(*CREW), scenario)
+
+
+def test_the_gains_nothing_matches_goes_once_something_does(table_with) -> None:  # type: ignore[no-untyped-def]
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("g", *"zzz", "enter")
+        await pilot.pause()
+        assert _message(app, "#error") != ""
+        await pilot.press("backspace", "backspace", "backspace")
+        await pilot.pause()
+        assert _message(app, "#error") == ""
+        await pilot.press("escape")
+
+    play(table_with(*CREW), scenario)

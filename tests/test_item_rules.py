@@ -42,7 +42,7 @@ def test_the_third_table_1_roll_of_a_non_spell_user_is_refused_unless_the_gm_ove
             assert isinstance(event.data, ev.ItemRolled)
             assert (event.data.cost, event.data.override) == (1, None)  # the category's price
         journaled = len(live.events)
-        with pytest.raises(RollNotAllowed, match="at most 2 time") as refused:
+        with pytest.raises(RollNotAllowed, match="at most 2 rolls") as refused:
             live.item_rolled("halbarad", "merp-1", "A third sword", {})
         assert refused.value.refused.key == "roll_limit"
         assert "como mucho 2" in refused.value.refused.message("es")
@@ -66,7 +66,7 @@ def test_the_cost_comes_from_the_category_and_the_table(tmp_path: Path) -> None:
             live.item_rolled("halbarad", "merp-2", "A ring", {}).data,  # 2: a non spell user's
         ]
         assert [c.cost for c in costs if isinstance(c, ev.ItemRolled)] == [2, 1, 2]
-        with pytest.raises(RollNotAllowed, match="at most 1 time"):
+        with pytest.raises(RollNotAllowed, match="at most 1 roll"):
             live.item_rolled("ioreth", "merp-1", "Another", {})
         with pytest.raises(InvalidAction, match="nothing to override"):
             live.item_rolled("ioreth", "merp-2", "A staff", {}, "roll_limit")

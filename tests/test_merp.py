@@ -47,9 +47,11 @@ def test_the_roll_limit_is_refused_in_english_and_spanish() -> None:
     with pytest.raises(RollRefused) as caught:
         check_roll_allowed("pure_spell_user", 10, {"merp-1": 1}, "merp-1")
     assert str(caught.value) == (
-        "a pure spell user may roll at most 1 time(s) on Table 1, and has already rolled 1"
+        "a pure spell user may make at most 1 roll on Table 1, and has already made 1"
     )
-    assert caught.value.message("es").startswith("un hechicero puro puede tirar como mucho 1")
+    assert caught.value.message("es").startswith(
+        "un hechicero puro puede hacer como mucho 1 tirada en"
+    )
 
 
 def test_running_out_of_points_is_refused() -> None:

@@ -101,6 +101,13 @@ class Catalog:
             raise CatalogError(f"message {key!r} needs a value for {error}") from None
 
 
+def plural(t: Translate, key: str, n: int) -> str:
+    """``1 point``, ``2 points``: the catalog's ``plural.<key>_one`` for one, ``plural.<key>``
+    for any other count (English and Spanish both say the singular for 1 only), so that a
+    message says ``{points}`` instead of ``{n} point(s)``."""
+    return t(f"plural.{key}_one" if n == 1 else f"plural.{key}", n=n)
+
+
 @cache
 def catalog_for(lang: str) -> Catalog:
     """A shared, never switched catalog of ``lang`` (English for an unknown language)."""

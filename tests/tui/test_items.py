@@ -111,7 +111,7 @@ async def _two_rolls_then_refusals(wardens: Path) -> None:
         await pilot.press("r")
         await settle(app, pilot)
         assert isinstance(app.screen, ConfirmScreen)
-        limit = "a pure spell user may roll at most 2 time(s) on Table 2, and has already rolled 2"
+        limit = "a pure spell user may make at most 2 rolls on Table 2, and has already made 2"
         assert limit in str(app.screen.query_one("#question", Static).content)
         await pilot.press("n")
         await settle(app, pilot)
@@ -122,7 +122,7 @@ async def _two_rolls_then_refusals(wardens: Path) -> None:
         assert screen.current == "merp-1"
         await pilot.press("r")
         await settle(app, pilot)
-        cost = "a roll on Table 1 costs 2 background point(s), but only 1 are left"
+        cost = "a roll on Table 1 costs 2 background points, but only 1 are left"
         assert isinstance(app.screen, ConfirmScreen)
         assert cost in str(app.screen.query_one("#question", Static).content)
         await pilot.press("escape")

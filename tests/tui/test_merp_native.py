@@ -127,7 +127,7 @@ def test_the_detail_pane_shows_the_standing_and_the_items(party: Path) -> None:
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
         text = str(app.screen.query_one(DetailPane).query_one("#detail-text").render())
         assert "Background points: 3 left of 4 (1 spent)." in text
-        assert "Table 1: 1 point(s) a roll, 1 of 2 roll(s) left." in text
+        assert "Table 1: 1 point a roll, 1 of 2 rolls left." in text
         assert "Items carried (1):" in text
         assert "merp-" not in text  # no table ids, no item ids
 

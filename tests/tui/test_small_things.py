@@ -8,9 +8,11 @@ from textual.widgets import Input, Static
 
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.character_form import CharacterForm
+from gmscreen.tui.screens.check import CheckScreen
 from gmscreen.tui.screens.dialogs import AdvanceScreen
 from gmscreen.tui.screens.gain import GainScreen
 from gmscreen.tui.widgets.form_controls import SpaceCheckbox
+from gmscreen.tui.widgets.roll_log import RollLog
 from gmscreen.tui.widgets.roster import Roster
 
 
@@ -117,3 +119,21 @@ def test_the_gains_nothing_matches_goes_once_something_does(table_with) -> None:
         await pilot.press("escape")
 
     play(table_with(*CREW), scenario)
+
+
+def test_a_check_rolled_00_reads_00_in_the_log_as_in_the_check(table_with) -> None:  # type: ignore[no-untyped-def]
+    due = {"name": "Artinar", "pow": 13, "chaos": 43, "balance": 32, "law": 47, "madness": 14}
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("m", "0", "0", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CheckScreen)
+        shown = str(app.screen.query_one("#steps", Static).render())
+        assert "1d100: 00" in shown
+        await pilot.press("enter", "r", "enter")  # on to the kind of madness (a fumble), rolled
+        await pilot.pause()
+        assert app.screen is app.main
+        log = [e.dice for e in app.screen.query_one(RollLog).entries if e.dice]
+        assert log and log[0].startswith("1d100: 00") and ": 100" not in log[0]
+
+    play(table_with(due), scenario)

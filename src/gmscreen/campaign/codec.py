@@ -48,14 +48,18 @@ HEADER = "# A gmscreen campaign. Edit it between sessions, not while gmscreen ha
 
 
 def settings_to_dict(s: Settings) -> dict[str, Any]:
-    return {
+    """Plain values; the player view's own words only when the campaign has some (journals
+    and checkpoints written before the setting existed read, and re-encode, as they were)."""
+    values = {
         "modules": list(s.modules),
         "fumble_base": s.fumble_base,
         "round_seconds": s.round_seconds,
         "auto_check": s.auto_check,
         "language": s.language,
-        "player_words": dict(s.player_words),
     }
+    if s.player_words:
+        values["player_words"] = dict(s.player_words)
+    return values
 
 
 def campaign_to_dict(c: Campaign) -> dict[str, Any]:
@@ -86,8 +90,6 @@ def checkpoint_values(c: Campaign) -> dict[str, Any]:
             item["tree"] = json.dumps(item["tree"], ensure_ascii=False, sort_keys=True)
     if not raw["settings"]["language"]:
         del raw["settings"]["language"]  # not chosen: the GM's config or locale decides
-    if not raw["settings"]["player_words"]:
-        del raw["settings"]["player_words"]  # the bundled words
     values: dict[str, Any] = _drop_none(raw)
     return values
 

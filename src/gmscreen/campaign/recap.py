@@ -18,7 +18,7 @@ from typing import Any
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.model import MODULES, Campaign
 from gmscreen.campaign.reducer import void_actions
-from gmscreen.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translate, catalog_for
+from gmscreen.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translate, catalog_for, plural
 from gmscreen.rules import merp
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import DAY, HOUR, MINUTE
@@ -237,7 +237,8 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
                 if r.episode is not None:
                     kind = _kind(r.episode, lang)[0]
                     key = "days_skipped" if d.days > 1 else "recovery.skipped"
-                    parts.append(w(key, who=name, nights=r.nights, kind=kind))
+                    nights = plural(catalog_for(lang).t, "nights", r.nights)
+                    parts.append(w(key, who=name, nights=nights, kind=kind))
                 elif d.days > 1 and not r.blocked:
                     totals[r.character] = totals.get(r.character, 0) + r.amount
                 elif r.blocked:
@@ -269,7 +270,7 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
                 "item_rolled.gm",
                 who=who,
                 table=merp.table_name(str(d.item.get("table", "")), lang),
-                cost=d.cost,
+                cost=plural(catalog_for(lang).t, "points", d.cost),
                 title=item_title(d.item, lang),
             )
             if d.override is not None:

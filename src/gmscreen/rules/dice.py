@@ -103,6 +103,9 @@ def parse(expression: str | DiceExpr) -> DiceExpr:
     return DiceExpr(count, sides, modifier)
 
 
+PERCENTILE = ("d100", "1d100")  # a d100 that shows 100 is written 00 (RULES.md)
+
+
 class Roll(msgspec.Struct, frozen=True, gc=False):
     """One roll of one expression, with every die and where it came from."""
 
@@ -122,6 +125,8 @@ class Roll(msgspec.Struct, frozen=True, gc=False):
             if self.modifier:
                 parts += f"{self.modifier:+d}"
             body = f"{parts} = {self.total}"
+        elif self.expr in PERCENTILE and self.total == 100:
+            body = "00"  # as the dice show it, and as the GM types it in a check
         else:
             body = str(self.total)
         word = (sources or {}).get(self.source, self.source)

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Literal, get_args
 
 import msgspec
 
+from gmscreen.i18n import catalog_for, plural
+
 if TYPE_CHECKING:
     # Types only: the campaign model imports the categories, and start-up should not load
     # the tables engine for that.
@@ -82,15 +84,18 @@ MESSAGES: Mapping[str, Mapping[Lang, str]] = {
         "es": "los objetos especiales se compran en {known}, no en {table!r}",
     },
     "roll_limit": {
-        "en": "a {category} may roll at most {limit} time(s) on {table}, and has already rolled {made}",
-        "es": "un {category} puede tirar como mucho {limit} vez/veces en {table} y ya ha tirado {made}",
+        "en": "a {category} may make at most {limit} on {table}, and has already made {made}",
+        "es": "un {category} puede hacer como mucho {limit} en {table} y ya lleva {made}",
     },
     "no_points": {
-        "en": "a roll on {table} costs {cost} background point(s), but only {left} are left",
-        "es": "una tirada en {table} cuesta {cost} P.H., pero solo quedan {left}",
+        "en": "a roll on {table} costs {cost}, but only {left} are left",
+        "es": "una tirada en {table} cuesta {cost}, pero solo quedan {left}",
     },
 }
 
+
+# The values of the messages above that count something, and the catalog's word for it
+COUNTED: Mapping[str, str] = {"limit": "rolls", "cost": "background_points"}
 
 _AND: Mapping[str, str] = {"en": "and", "es": "y"}
 
@@ -114,6 +119,10 @@ class RollRefused(ValueError):
         if "known" in values and self.key == "unknown_table":
             names = [table_name(t, lang) for t in TOP_TABLES]
             values["known"] = f" {_AND[lang]} ".join(names)
+        for name, word in COUNTED.items():  # "1 roll", "2 rolls": counted words from the catalog
+            count = values.get(name)
+            if isinstance(count, int):
+                values[name] = plural(catalog_for(lang).t, word, count)
         return MESSAGES[self.key][lang].format(**values)
 
 

@@ -27,6 +27,14 @@ _SLOT = re.compile(r"\{([a-z_][a-z0-9_]*)(:roll)?\}")
 _ROLL_WRITTEN = re.compile(r" ?\(\{[a-z_][a-z0-9_]*:roll\}\)")
 
 
+# A rolled count of 1 before these words is said as a person says it: "usable once a day",
+# not "usable 1 times a day" (the tables' texts say "{uses} times a day" for any count).
+ONCE: tuple[tuple[str, str], ...] = (
+    (" times a day", "once a day"),
+    (" veces al día", "una vez al día"),
+)
+
+
 class TableDataError(ValueError):
     """A table file that cannot be used; the message names the file, table and row."""
 
@@ -53,14 +61,21 @@ class Template:
         if len(self.parts) == 1:
             return self.source
         out: list[str] = []
-        for literal, name, as_roll in self.parts:
-            out.append(literal)
+        skip = 0  # of the next literal: said already ("once a day" for "1 times a day")
+        for n, (literal, name, as_roll) in enumerate(self.parts):
+            out.append(literal[skip:])
+            skip = 0
             if name is None:
                 continue
             got = rolls.get(name)
             if got is None:
                 expr = exprs[name].text
                 out.append(expr)
+            elif not as_roll and got.total == 1:
+                after = self.parts[n + 1][0]
+                once = next((o for o in ONCE if after.startswith(o[0])), None)
+                out.append(once[1] if once else "1")
+                skip = len(once[0]) if once else 0
             else:
                 out.append(got.describe() if as_roll else str(got.total))
         return "".join(out)

@@ -7,6 +7,7 @@ from typing import Any
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.recap import describe_action, item_dice, ruling_what, session_date, span
+from gmscreen.i18n import plural
 from gmscreen.rules.merp import table_name
 from gmscreen.rules.tables_render import item_title
 from gmscreen.text import inert_line
@@ -95,7 +96,9 @@ class LogBuilder:
             said = parts.setdefault(r.character, [])
             if r.episode is not None:
                 kind = kind_label(r.episode, self.lang)
-                said.append(t("log.days_skipped", who=who, nights=r.nights, kind=kind))
+                said.append(
+                    t("log.days_skipped", who=who, nights=plural(t, "nights", r.nights), kind=kind)
+                )
             elif r.blocked:
                 said.append(t("log.days_blocked", who=who))
             elif "madness" in r.changes:

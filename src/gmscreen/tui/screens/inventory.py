@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Item
+from gmscreen.i18n import plural
 from gmscreen.rules.merp import table_name
 from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.rules.tables_render import item_title
@@ -93,7 +94,13 @@ class InventoryScreen(Screen[None]):
         t = self.t
         character = self.live.character(self.character_id)
         self.query_one("#title", Static).update(
-            Content(t("inventory.title", name=character.name, n=len(character.inventory)))
+            Content(
+                t(
+                    "inventory.title",
+                    name=character.name,
+                    items=plural(t, "items", len(character.inventory)),
+                )
+            )
         )
         if character.merp is not None:
             self.query_one("#budget", Static).update(

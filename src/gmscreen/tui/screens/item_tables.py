@@ -32,6 +32,7 @@ from textual.widgets import DataTable, Static
 
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.live import LiveCampaign
+from gmscreen.i18n import plural
 from gmscreen.rules import merp
 from gmscreen.rules.dice import DiceError
 from gmscreen.rules.merp import RollRefused
@@ -219,7 +220,10 @@ class ItemTableScreen(RowSearch):
         if isinstance(pending, PendingChoice):
             return t("items.prompt_choice", n=len(pending.options))
         if roll.settled is None:
-            return t("items.prompt_keep", cost=roll.rolled.cost if roll.rolled else 0)
+            return t(
+                "items.prompt_keep",
+                cost=plural(t, "points", roll.rolled.cost if roll.rolled else 0),
+            )
         return ""
 
     def _error(self, message: str) -> None:

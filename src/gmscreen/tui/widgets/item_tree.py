@@ -12,6 +12,7 @@ from typing import Any
 from textual.content import Content
 
 from gmscreen.campaign.model import MerpProfile
+from gmscreen.i18n import plural
 from gmscreen.rules import merp
 from gmscreen.rules.tables import PendingChoice, PendingDie
 from gmscreen.rules.tables_model import Lang, TableSet
@@ -59,7 +60,12 @@ def budget_content(profile: MerpProfile, tables: TableSet, t: Translate, lang: L
         lines.append(
             Content.assemble(
                 (f"{table_label(tables, table_id, lang)}: ", "bold"),
-                t("items.cost", cost=row.cost, left=row.rolls_left, limit=row.max_rolls),
+                t(
+                    "items.cost",
+                    cost=plural(t, "points", row.cost),
+                    left=row.rolls_left,
+                    limit=plural(t, "rolls", row.max_rolls),
+                ),
                 ("  ", "dim"),
                 (t("items.allowed"), "$success")
                 if fits

@@ -13,6 +13,7 @@ from typing import Protocol
 from textual.content import Content
 
 from gmscreen.campaign.model import Item, MerpProfile
+from gmscreen.i18n import plural
 from gmscreen.rules import merp
 from gmscreen.text import inert_line
 from gmscreen.tui.i18n import Translate
@@ -67,7 +68,9 @@ def card_lines(character: MerpCharacter, t: Translate, lang: str) -> list[Conten
         )
         lines.append(Content.styled("  " + t("card.merp_rolls", tables=tables), "dim"))
     if character.inventory:
-        lines.append(Content("  " + t("card.merp_items", count=len(character.inventory))))
+        lines.append(
+            Content("  " + t("card.merp_items", items=plural(t, "items", len(character.inventory))))
+        )
     return lines
 
 
@@ -95,9 +98,9 @@ def detail_lines(
             text = t(
                 "detail.merp_table",
                 table=merp.table_name(row.table, lang),
-                cost=row.cost,
+                cost=plural(t, "points", row.cost),
                 left=row.rolls_left,
-                limit=row.max_rolls,
+                limit=plural(t, "rolls", row.max_rolls),
             )
             lines.append(Content.styled(text, "" if row.allowed else "dim"))
     if names:

@@ -86,3 +86,21 @@ def test_saving_what_is_there_is_no_event(folder: Path) -> None:
     live = _open(folder)
     assert live.change_settings(name="Old name", fumble_base=Settings().fumble_base) is None
     assert live.events == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", ("seems calm", "is breaking down")), ("es", ("parece tranquilo", "se está quebrando"))],
+)
+def test_the_player_view_reads_naturally(lang: str, words: tuple[str, str]) -> None:
+    from gmscreen.campaign.player_safe import player_safe, seems
+
+    people = (
+        Character("a", "Artinar", MadnessState(pow=13, madness=1)),
+        Character("b", "Bors", MadnessState(pow=10, madness=12)),
+    )
+    view = player_safe(Campaign("T", characters=people), lang)
+    assert [seems(c, lang) for c in view.characters] == list(words)
+    own = Settings(player_words={"breaking": "is falling apart"})
+    view = player_safe(Campaign("T", settings=own, characters=people), lang)
+    assert [seems(c, lang) for c in view.characters] == [words[0], "is falling apart"]

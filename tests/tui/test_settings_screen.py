@@ -121,3 +121,12 @@ def test_the_settings_screen_shows_a_campaigns_text_literally(tmp_path: Path) ->
 
     app = play(folder, scenario)
     assert _settings_events(app) == []
+
+
+def test_the_settings_screen_fits_80_by_24(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from gmscreen.tui.screenshots import build, sample_campaign
+
+    app = build(sample_campaign(tmp_path))
+    assert snap_compare(
+        app, press=["S", "tab", "tab", "tab", "backspace", *"101"], terminal_size=(80, 24)
+    )

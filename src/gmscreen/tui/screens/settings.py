@@ -97,7 +97,7 @@ class SettingsScreen(ModalScreen[dict[str, Any] | None]):
     DEFAULT_CSS = """
     SettingsScreen { align: center middle; }
     SettingsScreen > #dialog {
-        width: 84; height: auto; max-height: 95%;
+        width: 84; max-width: 100%; height: auto; max-height: 100%;
         border: thick $accent; background: $surface; padding: 1 2;
     }
     SettingsScreen #title { text-style: bold; color: $accent; margin-bottom: 1; }
@@ -156,6 +156,9 @@ class SettingsScreen(ModalScreen[dict[str, Any] | None]):
                     yield from self._row(f"words.{key}", field, band_label(key, self.lang))
             yield Static(Content(t("settings.hint")), id="hint")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#f-name", Input).focus()
 
     def _input(self, key: str, value: str) -> Input:
         # An Input draws its value raw: text from a file comes in visible (see gmscreen.text)

@@ -117,10 +117,10 @@ def test_the_lines_in_view_are_the_cards_lines_and_the_highlight_follows() -> No
         assert highlighted_rows(roster) == rows_of(roster, 12) != []
         await pilot.press("end")
         assert roster.selected_id == "c29" and shown(roster) == expected(roster)
-        await pilot.press("j")  # after the last: the first again
-        assert roster.selected_id == "c0" and roster.scroll_offset.y == 0
+        await pilot.press("j")  # after the last: it stays (issue 15: j/k stop at the ends)
+        assert roster.selected_id == "c29" and shown(roster) == expected(roster)
         await pilot.press("k")
-        assert roster.selected_id == "c29"
+        assert roster.selected_id == "c28"
         await pilot.press("home", "pagedown")
         assert roster.highlighted is not None and roster.highlighted > 1
         assert app.told[-1] == roster.selected_id

@@ -22,9 +22,9 @@ from textual.content import Content
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.lock import LOCK_NAME
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.tui.show_app import ShowApp, make_show_app
 

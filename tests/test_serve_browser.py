@@ -23,9 +23,9 @@ import pytest
 from tests.browser import chromium, open_page
 from tests.rich_session import fixed_clock
 
-from gmscreen.campaign.live import open_campaign
 from gmscreen.campaign.lock import LOCK_NAME
 from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 
 BROWSER = chromium()

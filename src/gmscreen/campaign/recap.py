@@ -377,7 +377,8 @@ def _item_abandoned(d: ev.ItemAbandoned, who: str, lang: str) -> str:
     t = catalog_for(lang).t
     table = merp.table_name(str(d.item.get("table", "")), lang)
     key = "item_abandon.recap_abandoned" if d.counted else "item_abandon.recap_abandoned_free"
-    line = t(key, who=who, table=table, dice=item_dice(d.item, lang), cost=d.cost)
+    points = plural(t, "points", d.cost)
+    line = t(key, who=who, table=table, dice=item_dice(d.item, lang), cost=d.cost, points=points)
     if d.override is not None:
         w = words(lang)
         rule = w(f"override.{d.override}") if d.override in OVERRIDES else d.override

@@ -15,6 +15,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
+from gmscreen.i18n import plural
 from gmscreen.tui.commands import YES_NO, add_bindings, bindings
 from gmscreen.tui.format import roll_text
 from gmscreen.tui.i18n import Translate
@@ -78,7 +79,15 @@ def leave_question(roll: ItemRoll, table: str, t: Translate) -> AbandonScreen:
     values = {"table": table, "dice": dice_so_far(roll, t)}
     if roll.paid:
         return AbandonScreen(t("item_abandon.question_paid", **values), t, free=False)
-    return AbandonScreen(t("items.abandon_question", cost=roll.cost(), **values), t)
+    return AbandonScreen(
+        t(
+            "items.abandon_question",
+            cost=roll.cost(),
+            points=plural(t, "points", roll.cost()),
+            **values,
+        ),
+        t,
+    )
 
 
 def resume_question(roll: ItemRoll, table: str, waiting: int, t: Translate) -> ConfirmScreen:

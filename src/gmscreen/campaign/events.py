@@ -9,177 +9,55 @@ after]). Payloads hold keys and numbers only, never words in a language.
 Every record is a frozen msgspec Struct; a journal line is encoded and decoded by msgspec,
 each value checked against its type and the bounds of :mod:`gmscreen.campaign.bounds` as it is
 read. :mod:`gmscreen.campaign.event_json` puts msgspec's errors in our words.
+
+The payloads live by family (``event_madness``: gains, checks, episodes, days, the clock;
+``event_items``: MERP items; ``event_gm``: notes, settings, rulings; ``event_record``: their
+base and bounded types); this module keeps the characters' and undo's payloads, the union,
+the :class:`Event` line and its decoder, and re-exports every family's names.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 import msgspec
 
-from gmscreen.campaign.bounds import MAX_CLOCK, MAX_DEPTH, MAX_INT, MAX_LINE, MAX_NAME, MAX_TEXT
+from gmscreen.campaign.bounds import MAX_DEPTH, MAX_LINE
 
-# Part of this module's interface (the payloads' ``changes``, the error reading them raises):
+# The event families live in modules of their own; every name there is part of this module's
+# interface too (``ev.Gain``, ``from gmscreen.campaign.events import Gain``), as are the
+# payloads' ``changes`` and the error reading them raises.
+from gmscreen.campaign.event_gm import RULINGS as RULINGS
+from gmscreen.campaign.event_gm import Note as Note
+from gmscreen.campaign.event_gm import NoteEdited as NoteEdited
+from gmscreen.campaign.event_gm import NoteRemoved as NoteRemoved
+from gmscreen.campaign.event_gm import Ruling as Ruling
+from gmscreen.campaign.event_gm import SettingsChanged as SettingsChanged
+from gmscreen.campaign.event_items import ItemAbandoned as ItemAbandoned
+from gmscreen.campaign.event_items import ItemDiscarded as ItemDiscarded
+from gmscreen.campaign.event_items import ItemKept as ItemKept
+from gmscreen.campaign.event_items import ItemNoted as ItemNoted
+from gmscreen.campaign.event_items import ItemRemoved as ItemRemoved
+from gmscreen.campaign.event_items import ItemRenamed as ItemRenamed
+from gmscreen.campaign.event_items import ItemRolled as ItemRolled
 from gmscreen.campaign.event_json import Changes as Changes
 from gmscreen.campaign.event_json import EventFormatError as EventFormatError
 from gmscreen.campaign.event_json import check_changes, check_plain, error_text
-from gmscreen.rules.dice import Roll
-from gmscreen.rules.madness import Alignment, Outcome, Unit
-
-# The bounds of a journal's values (gmscreen.campaign.bounds), checked as each line is decoded.
-Int = Annotated[int, msgspec.Meta(ge=-MAX_INT, le=MAX_INT)]
-Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_INT)]
-Clock = Annotated[int, msgspec.Meta(ge=0, le=MAX_CLOCK)]
-Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
-Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
-
-
-class Record(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
-    """A journal record: frozen, and never in a reference cycle (so the collector skips it).
-
-    A field added later has a default, and is left out of the line while it holds it: events
-    written before the field existed re-encode byte for byte (``ItemRolled.override``).
-    """
-
-
-class Gain(Record, frozen=True):
-    """Madness gained from one preset (RULES.md "Gaining madness"), with its dice if any.
-
-    ``base`` is the preset's amount (fixed, rolled or from the GM's ``inputs``) before the GM's
-    ``adjustment``; ``amount`` is what was added (never below 0). ``first_time`` is None unless
-    the preset costs less after the character's first sighting; ``day`` is the game day.
-    """
-
-    preset: Name
-    inputs: dict[Name, Int | Text]
-    roll: Roll | None
-    base: Int
-    adjustment: Int
-    amount: Int
-    first_time: bool | None
-    day: Count
-    changes: Changes
-    # What happened, in the GM's words (the demon's name, the friend who died); empty when the
-    # GM left it out, and absent in older journals.
-    happened: Text = ""
-
-    def __post_init__(self) -> None:
-        check_changes(self.changes)
-
-
-class CheckRoll(Record, frozen=True):
-    """One d100 of a madness check (RULES.md "The madness check"), rolled or typed.
-
-    ``target_value`` is the Chaos or Law rolled against; ``fumble_base`` is the campaign setting,
-    ``fumble_chance`` the percent that fumbles and ``fumble_from`` the lowest roll that does (101:
-    none). A success lowers madness by ``drop``; ``repeat`` says another d100 is due.
-    """
-
-    roll: Roll
-    target: Alignment
-    target_value: Int
-    fumble_base: Int
-    fumble_chance: Int
-    fumble_from: Int
-    outcome: Outcome
-    drop: Int
-    repeat: bool
-    changes: Changes
-
-    def __post_init__(self) -> None:
-        check_changes(self.changes)
-
-
-class EpisodeStarted(Record, frozen=True):
-    """The kind of madness (a 1d6, rolled or picked) after a failed or fumbled check: an episode.
-
-    It lasts ``amount`` units of ``unit``, the unit chosen by ``unit_value`` (max(Chaos, Law) -
-    Balance), and ends at game second ``ends_at``. ``permanent``: a fumble, so the kind is also
-    added to the permanent madnesses.
-    """
-
-    kind: Name
-    kind_roll: Roll
-    permanent: bool
-    amount: Int
-    unit: Unit
-    unit_value: Int
-    ends_at: Clock
-    changes: Changes
-
-    def __post_init__(self) -> None:
-        check_changes(self.changes)
-
-
-class EpisodeEnded(Record, frozen=True):
-    """A madness episode ran out as the clock advanced: ``changes`` ends it and halves madness."""
-
-    kind: Name
-    changes: Changes
-
-    def __post_init__(self) -> None:
-        check_changes(self.changes)
-
-
-class Recovery(Record, frozen=True):
-    """One character's madness recovery in a :class:`DayEnded` (part of it, not an event).
-
-    ``blocked``: a gain that day prevented it; ``roll`` is the 1d6 under care (None for the plain
-    1 point or when blocked); ``amount`` is the madness lost.
-
-    Across many days one record covers ``nights`` nights in a row from the end of ``day`` (None:
-    the :class:`DayEnded`'s day): the plain 1 point a night, or nights with no recovery because
-    the temporary madness ``episode`` (its kind) lasted. The fields with defaults are absent in
-    older journals.
-    """
-
-    character: Name
-    blocked: bool
-    roll: Roll | None
-    amount: Int
-    changes: Changes
-    day: Count | None = None
-    nights: Count = 1
-    episode: Name | None = None  # no recovery: in the grip of this madness
-
-    def __post_init__(self) -> None:
-        check_changes(self.changes)
-
-
-class DayEnded(Record, frozen=True):
-    """Midnight on the game clock: game day ``day`` (0 is the first) is over, or ``days`` days
-    from it (one event for time across many midnights, not one a day).
-
-    ``recoveries`` holds the daily recovery of every character who had madness to lose, in
-    order for each character (see :class:`Recovery`'s ``day`` and ``nights``).
-    """
-
-    day: Count
-    recoveries: tuple[Recovery, ...]
-    days: Count = 1  # absent in older journals
-
-
-CLOCK_REASONS = ("advance", "round", "end_day")
-
-
-class ClockAdvanced(Record, frozen=True):
-    """The game clock moved on ``seconds``, from ``before`` to ``after`` (game seconds).
-
-    ``reason`` is the command: ``advance``, ``round`` (next round) or ``end_day``. The episodes and
-    days that end on the way follow as their own events in the same action.
-    """
-
-    seconds: Int
-    reason: Name  # one of CLOCK_REASONS
-    before: Clock
-    after: Clock
-
-    def __post_init__(self) -> None:
-        # Checked here rather than typed as a Literal while actions.advance takes a plain str.
-        # A reason the recaps have no words for would be a traceback when a session is told.
-        if self.reason not in CLOCK_REASONS:
-            raise ValueError(f"reason: expected one of {', '.join(CLOCK_REASONS)}")
+from gmscreen.campaign.event_madness import CLOCK_REASONS as CLOCK_REASONS
+from gmscreen.campaign.event_madness import CheckRoll as CheckRoll
+from gmscreen.campaign.event_madness import ClockAdvanced as ClockAdvanced
+from gmscreen.campaign.event_madness import DayEnded as DayEnded
+from gmscreen.campaign.event_madness import EpisodeEnded as EpisodeEnded
+from gmscreen.campaign.event_madness import EpisodeStarted as EpisodeStarted
+from gmscreen.campaign.event_madness import Gain as Gain
+from gmscreen.campaign.event_madness import Recovery as Recovery
+from gmscreen.campaign.event_record import Clock as Clock
+from gmscreen.campaign.event_record import Count as Count
+from gmscreen.campaign.event_record import Int as Int
+from gmscreen.campaign.event_record import Name as Name
+from gmscreen.campaign.event_record import Record as Record
+from gmscreen.campaign.event_record import Text as Text
 
 
 class CharacterAdded(Record, frozen=True):
@@ -207,174 +85,6 @@ class CharacterRemoved(Record, frozen=True):
 
     def __post_init__(self) -> None:
         check_plain(self.character, "character")
-
-
-class ItemRolled(Record, frozen=True):
-    """A roll on a MERP special-item table (RULES.md Part 2), paid in background points.
-
-    ``item`` is the result in plain form (``fields.encode_item``); it joins the inventory only if
-    an :class:`ItemKept` follows, but the points are spent either way.
-    """
-
-    item: dict[str, Any]  # fields.encode_item
-    cost: Int  # the points paid
-    changes: Changes  # the MERP profile: points spent and rolls per table
-    # The rule the GM overrode to allow this roll ("roll_limit" or "no_points", the key of
-    # merp.RollRefused); None for a roll within the rules. Absent in older journals.
-    override: Name | None = None
-    # The id of the abandoned roll (ItemAbandoned) this one finished; None for a fresh roll.
-    resumes: Name | None = None
-
-    def __post_init__(self) -> None:
-        check_changes(self.changes)
-        check_plain(self.item, "item")
-
-
-class ItemKept(Record, frozen=True):
-    """A rolled item the GM kept: it goes into the character's inventory."""
-
-    item: dict[str, Any]
-
-    def __post_init__(self) -> None:
-        check_plain(self.item, "item")
-
-
-class ItemDiscarded(Record, frozen=True):
-    """A rolled item the GM let go; it changes nothing (the points stay spent)."""
-
-    item: dict[str, Any]
-
-    def __post_init__(self) -> None:
-        check_plain(self.item, "item")
-
-
-class ItemNoted(Record, frozen=True):
-    """The notes of an item in the character's inventory changed from ``before`` to ``after``."""
-
-    item_id: Name
-    before: Text
-    after: Text
-
-
-class ItemRemoved(Record, frozen=True):
-    """An item taken out of the character's inventory; ``item`` is what it was."""
-
-    item: dict[str, Any]
-
-    def __post_init__(self) -> None:
-        check_plain(self.item, "item")
-
-
-# --- items: rolls left half way, names the GM gives (issue #16) ------------------------------
-
-
-class ItemAbandoned(Record, frozen=True):
-    """A roll on a MERP table left half way (``esc`` after some dice): ``item`` holds the
-    resolution so far, every die already rolled, so that resuming it later rolls none again.
-
-    ``counted``: the roll counts against the table's limit and is paid as a roll (the rule);
-    False only when the GM said so. ``changes`` holds the MERP profile when counted, else
-    nothing; ``override`` is the rule the GM overrode to start the roll, as on ItemRolled.
-    """
-
-    item: dict[str, Any]  # fields.encode_item: the tree is the Resolution's to_dict, not done
-    cost: Int
-    changes: Changes
-    counted: bool = True
-    override: Name | None = None
-    # The abandoned roll this one went on with before it was left again (paid once, not twice)
-    resumes: Name | None = None
-
-    def __post_init__(self) -> None:
-        check_changes(self.changes)
-        check_plain(self.item, "item")
-
-
-class ItemRenamed(Record, frozen=True):
-    """The GM named an item of the inventory ``after`` ("" gives back the name read off its
-    dice); ``item`` is the item before, so the log and the recaps can say which one it was."""
-
-    item: dict[str, Any]  # fields.encode_item
-    after: Text
-
-    def __post_init__(self) -> None:
-        check_plain(self.item, "item")
-
-
-class Note(Record, frozen=True):
-    """A note the GM wrote in the journal, about one character or (no character) the table.
-
-    ``shared``: the GM showed it to the players (the player view and the players' recap print
-    it); a note without the key, as journals before it wrote them, is the GM's alone.
-    """
-
-    text: Text
-    shared: bool = False
-
-
-# --- notes edited and removed (campaign/notes.py) ----------------------------------------------
-
-
-class NoteEdited(Record, frozen=True):
-    """The GM rewrote the note journaled as event ``note`` (its seq): ``text`` and ``shared``
-    are what it says and who may read it now, ``before`` and ``was_shared`` what they were."""
-
-    note: Count
-    text: Text
-    shared: bool
-    before: Text
-    was_shared: bool
-
-
-class NoteRemoved(Record, frozen=True):
-    """The GM took back the note journaled as event ``note``; ``text`` is what it said."""
-
-    note: Count
-    text: Text
-    shared: bool
-
-
-class SettingsChanged(Record, frozen=True):
-    """The GM changed the campaign settings; ``changes`` holds only the ones that differ."""
-
-    changes: Changes
-
-    def __post_init__(self) -> None:
-        check_changes(self.changes)
-
-
-# --- GM rulings (campaign/rulings.py) ---------------------------------------------------------
-
-RULINGS = (
-    "end_episode",
-    "add_permanent",
-    "remove_permanent",
-    "forget_sighting",
-    "set_madness",
-    "under_care",
-)
-
-
-class Ruling(Record, frozen=True):
-    """A correction the GM ruled on one character, with the GM's ``reason`` (RULES.md's numbers
-    set by hand, outside the rules' own steps): ``ruling`` is one of :data:`RULINGS`.
-
-    ``subject`` is the kind of madness ended, added or removed, or the gain preset whose first
-    sighting is forgotten; ``halved``: an episode ended now had its madness halved as at its
-    natural end (None for the other rulings). ``changes`` holds what the ruling set.
-    """
-
-    ruling: Name  # one of RULINGS
-    reason: Text
-    changes: Changes
-    subject: Name | None = None
-    halved: bool | None = None
-
-    def __post_init__(self) -> None:
-        check_changes(self.changes)
-        # As ClockAdvanced's reason: a ruling the recaps have no words for would be a traceback.
-        if self.ruling not in RULINGS:
-            raise ValueError(f"ruling: expected one of {', '.join(RULINGS)}")
 
 
 class Undo(Record, frozen=True):

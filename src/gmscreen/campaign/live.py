@@ -10,22 +10,24 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from gmscreen.campaign import actions, item_actions, notes, rulings
+from gmscreen.campaign import actions, notes, rulings
 from gmscreen.campaign import events as ev
 from gmscreen.campaign import undo as undoing
 from gmscreen.campaign.bound_check import BoundCheck as BoundCheck  # was defined here
 from gmscreen.campaign.errors import CampaignError, InvalidAction, WriteFault
-from gmscreen.campaign.fields import FieldError, character_from_dict, decode_item
+from gmscreen.campaign.fields import FieldError, character_from_dict
 from gmscreen.campaign.history import SessionHistory
 from gmscreen.campaign.journal import SessionLog
+from gmscreen.campaign.live_items import LiveItems
+from gmscreen.campaign.live_undo import Entry as Entry  # was defined here
+from gmscreen.campaign.live_undo import LiveUndo
 from gmscreen.campaign.lock import CampaignLock
-from gmscreen.campaign.model import Campaign, Character, Item
-from gmscreen.campaign.reducer import ReplayError, apply, fold, void_actions
+from gmscreen.campaign.model import Campaign, Character
+from gmscreen.campaign.reducer import ReplayError, apply
 from gmscreen.campaign.session_journal import SessionJournal
 from gmscreen.campaign.settings_change import settings_saved
 from gmscreen.campaign.store import (
@@ -33,7 +35,7 @@ from gmscreen.campaign.store import (
     sessions_dir,
     update_checkpoint,
 )
-from gmscreen.campaign.undo import ActionGroup, EarlierAction
+from gmscreen.campaign.undo import ActionGroup
 from gmscreen.rules import dice, madness
 from gmscreen.rules.dice import Roll
 
@@ -41,17 +43,13 @@ Listener = Callable[[Sequence[ev.Event]], None]
 SNAPSHOT_EVERY = 256
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """An event of this session and whether an undo has voided it."""
-
-    event: ev.Event
-    void: bool
-
-
-class LiveCampaign:
+class LiveCampaign(LiveItems, LiveUndo):
     """An open campaign. Obtain one with :func:`~gmscreen.campaign.opening.open_campaign`;
-    ``close()`` it when done."""
+    ``close()`` it when done.
+
+    The MERP item methods are :class:`~gmscreen.campaign.live_items.LiveItems`', undo and redo
+    :class:`~gmscreen.campaign.live_undo.LiveUndo`'s: inherited, public methods of this class.
+    """
 
     def __init__(
         self,
@@ -236,134 +234,7 @@ class LiveCampaign:
         draft = settings_saved(self.state, values)
         return self._one(draft) if draft else None
 
-    # --- MERP items ---------------------------------------------------------------------------
-
-    def item_rolled(
-        self,
-        character_id: str,
-        live: str,
-        title: str,
-        tree: Mapping[str, Any],
-        override: str | None = None,
-    ) -> ev.Event:
-        """A roll on a MERP table, paid at the price of the character's category; keep or
-        discard the item after. A roll past the table's limit or the points left is refused
-        (:class:`~gmscreen.campaign.actions.RollNotAllowed`) unless ``override`` names the rule
-        refusing it (``merp.RollRefused.key``): the GM's call, journaled on the event; an
-        override pays at most the points left. See :func:`actions.roll_cost`.
-        """
-        return self._one(actions.item_rolled(self.state, character_id, live, title, tree, override))
-
-    def pending_items(self, character_id: str) -> list[Item]:
-        """Items rolled this session and neither kept nor discarded yet."""
-        pending: dict[str, Item] = {}
-        for entry in self.events:
-            e = entry.event
-            if entry.void or e.character != character_id:
-                continue
-            if isinstance(e.data, ev.ItemRolled):
-                item = decode_item(e.data.item)
-                pending[item.id] = item
-            elif isinstance(e.data, ev.ItemKept | ev.ItemDiscarded):
-                pending.pop(str(e.data.item.get("id")), None)
-        return list(pending.values())
-
-    def _item(self, character_id: str, item: Item | str) -> Item:
-        if isinstance(item, Item):
-            return item
-        for candidate in self.pending_items(character_id):
-            if candidate.id == item:
-                return candidate
-        raise InvalidAction(f"no rolled item {item!r} is waiting to be kept or discarded")
-
-    def item_kept(self, character_id: str, item: Item | str) -> ev.Event:
-        chosen = self._item(character_id, item)
-        return self._one(actions.item_kept(self.state, character_id, chosen))
-
-    def item_discarded(self, character_id: str, item: Item | str) -> ev.Event:
-        chosen = self._item(character_id, item)
-        return self._one(actions.item_discarded(self.state, character_id, chosen))
-
-    def item_note(self, character_id: str, item_id: str, text: str) -> ev.Event | None:
-        draft = actions.item_note(self.state, character_id, item_id, text)
-        return self._one(draft) if draft else None
-
-    def item_removed(self, character_id: str, item_id: str) -> ev.Event:
-        return self._one(actions.item_removed(self.state, character_id, item_id))
-
-    # rolls left half way, resumed; items renamed: see campaign/item_actions.py
-    def item_abandoned(self, cid: str, table: str, title: str, tree: Any, **how: Any) -> ev.Event:
-        return self._one(item_actions.item_abandoned(self.state, cid, table, title, tree, **how))
-
-    def item_resumed(self, cid: str, left: str, title: str, tree: Any, **how: Any) -> ev.Event:
-        return self._one(item_actions.item_resumed(self.state, cid, left, title, tree, **how))
-
-    def item_renamed(self, cid: str, item_id: str, name: str) -> ev.Event | None:
-        draft = item_actions.item_renamed(self.state, cid, item_id, name)
-        return self._one(draft) if draft else None
-
-    # --- undo and redo ------------------------------------------------------------------------
-
-    def _actions(self, action: int) -> list[ev.Event]:
-        return [e for e in self._log if e.action == action]
-
-    def _undo_target(self) -> int | None:
-        return undoing.undo_target(self._log, self._void)
-
-    def _earlier_target(self) -> EarlierAction | None:
-        """Nothing left to undo tonight: the last action of an earlier session still in effect."""
-        return undoing.earlier_target(self.history.newest_first(len(self.history.paths)), self._log)
-
-    def _redo_target(self) -> int | None:
-        return undoing.redo_target(self._log, self._void)
-
-    def can_undo(self) -> bool:
-        return self._undo_target() is not None or self._earlier_target() is not None
-
-    def can_redo(self) -> bool:
-        return self._redo_target() is not None
-
-    def describe_last_undoable(self, lang: str = "en") -> str | None:
-        from gmscreen.campaign.recap import describe_action, describe_earlier  # questions only
-
-        target = self._undo_target()
-        if target is not None:
-            return describe_action(self._actions(target), self.state, lang)
-        earlier = self._earlier_target()
-        if earlier is None:
-            return None
-        return describe_earlier(earlier.log.header.started_at, earlier.events, self.state, lang)
-
-    def describe_last_redoable(self, lang: str = "en") -> str | None:
-        from gmscreen.campaign.recap import describe_action
-
-        target = self._redo_target()
-        return describe_action(self._redone(target), self.state, lang) if target else None
-
-    def undo(self) -> ev.Event | None:
-        """Take back the last action still in effect, tonight's or (none left) an earlier
-        session's; returns its first event (None if there is nothing to undo)."""
-        target = self._undo_target()
-        if target is not None:
-            self._commit_undo(target, redo=False)
-            return self._actions(target)[0]
-        earlier = self._earlier_target()
-        if earlier is None:
-            return None
-        self._commit([(None, undoing.undo_earlier(self.state, earlier), self.state.clock)])
-        return earlier.events[0]
-
-    def _redone(self, undo_action: int) -> list[ev.Event]:
-        return undoing.redone(self._log, undo_action)
-
-    def redo(self) -> ev.Event | None:
-        """Undo the last undo, if nothing was done since; returns the first event it restored."""
-        target = self._redo_target()
-        if target is None:
-            return None
-        redone = self._redone(target)
-        self._commit_undo(target, redo=True)
-        return redone[0]
+    # --- MERP items: live_items.py; undo and redo: live_undo.py -------------------------------
 
     # --- saving -------------------------------------------------------------------------------
 
@@ -492,20 +363,6 @@ class LiveCampaign:
             group.action = new[0].action
         self._after(new)
         return new
-
-    def _commit_undo(self, target: int, redo: bool) -> None:
-        (undo,) = self._stamp([(None, ev.Undo(target, redo), self.state.clock)])
-        log = [*self._log, undo]
-        void = void_actions(log)
-        changed = void ^ self._void
-        start = min(n for n, e in enumerate(log) if e.action in changed)
-        base = max(k for k in self._snapshots if k <= start)
-        state = fold(self._snapshots[base], log[base:], void)
-        self._journal([undo])
-        for k in [k for k in self._snapshots if k > start]:
-            del self._snapshots[k]
-        self._log, self._void, self.state = log, void, state
-        self._after([undo])
 
     def _after(self, new: list[ev.Event]) -> None:
         size = len(self._log)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -23,7 +23,6 @@ from textual.widgets import Static
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignError
-from gmscreen.campaign.fields import get_value
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.reducer import rounds_running, void_actions
@@ -37,7 +36,7 @@ from gmscreen.tui.format import clock_text, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
 from gmscreen.tui.module_keys import for_modules, usable
-from gmscreen.tui.screens import main_madness, main_rulings, main_undo
+from gmscreen.tui.screens import main_characters, main_madness, main_rulings, main_time, main_undo
 from gmscreen.tui.session import MadnessHistories
 from gmscreen.tui.typeahead import open_screen, opener, run_binding_now, with_openers
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
@@ -106,7 +105,7 @@ class MainScreen(Screen[None]):
         self.histories = MadnessHistories(live, SPARK_POINTS)  # the sparkline's points
         self._shown: tuple[Campaign, int] = (live.state, -1)  # what refresh_all last showed
         self._player_view: PlayerView | None = None  # the last one opened, kept up to date
-        self._select_last = False  # a character was added: select it once it is shown
+        self.select_last = False  # a character was added: select it once it is shown
 
     def past_log_lines(self) -> list[LogEntry]:
         """The earlier sessions' lines, in the screen's language."""
@@ -183,8 +182,8 @@ class MainScreen(Screen[None]):
         self._refresh_detail()
         if self._player_view is not None and self.app.screen is self._player_view:
             self._player_view.show(self._players_see())
-        if self._select_last and state.characters:
-            self._select_last = False
+        if self.select_last and state.characters:
+            self.select_last = False
             roster.highlighted = roster.option_count - 1
         self._shown = (state, len(self.live.events))
 
@@ -322,119 +321,33 @@ class MainScreen(Screen[None]):
     async def action_ruling(self, which: str) -> None:
         await main_rulings.open_ruling(self, which)
 
-    # --- time --------------------------------------------------------------------------------
+    # --- time (advancing: screens/main_time.py) ----------------------------------------
 
     def action_next_round(self) -> None:
         self.do(self.live.next_round)
 
     @opener
     async def action_advance(self) -> None:
-        from gmscreen.tui.screens.dialogs import AdvanceScreen
-
-        async def advance(seconds: int | None) -> None:
-            if seconds:
-                await self._advance(seconds)
-
-        await open_screen(self, AdvanceScreen(self.t, self.state.settings.round_seconds), advance)
-
-    async def _advance(self, seconds: int) -> None:
-        """Advance the clock; across more than ASK_ABOVE_DAYS midnights, once the GM says yes."""
-        from gmscreen.campaign.actions import ASK_ABOVE_DAYS
-        from gmscreen.rules.nights import midnights
-        from gmscreen.tui.screens.dialogs import ConfirmScreen
-
-        days = midnights(self.state.clock, self.state.clock + seconds)
-        if days <= ASK_ABOVE_DAYS:
-            self.do(lambda: self.live.advance(seconds))
-            return
-
-        def answered(sure: bool | None) -> None:
-            if sure:
-                self.do(lambda: self.live.advance(seconds, confirmed=True))
-
-        title = self.t("advance.long_title", days=days)
-        dialog = ConfirmScreen(title, self.t("advance.long_question"), self.t)
-        await open_screen(self, dialog, answered)
+        await main_time.ask_advance(self)
 
     def action_end_day(self) -> None:
         day = self.state.clock // 86400 + 1
         if self.do(self.live.end_day):
             self.notify(self.t("app.day_ended", day=day))
 
-    # --- characters --------------------------------------------------------------------------
-
-    def _taken(self, except_id: str | None = None) -> list[str]:
-        return [c.name for c in self.state.characters if c.id != except_id]
+    # --- characters (screens/main_characters.py) --------------------------------------------
 
     @opener
     async def action_new_character(self) -> None:
-        from gmscreen.tui.screens.character_form import POW_WITHOUT_MADNESS, CharacterForm
-
-        async def add(values: dict[str, Any] | None) -> None:
-            if values is None:
-                return
-            values = dict(values)
-            name, pow_ = values.pop("name"), values.pop("pow", POW_WITHOUT_MADNESS)
-            self._select_last = self.do(lambda: self.live.add_character(name, pow_, **values))
-            if self._select_last and self.state.characters:
-                await self._ask_merp_profile(self.state.characters[-1].id)
-
-        form = CharacterForm(self.t, self._taken(), madness=self.madness_on)
-        await open_screen(self, form, add)
-
-    async def _ask_merp_profile(self, character_id: str | None) -> None:
-        """In a campaign with the MERP items, the character's profile is asked next, as it
-        stands (``esc`` leaves it as it is; a new character's is then asked by the item tables)."""
-        from gmscreen.tui.format import as_lang
-        from gmscreen.tui.screens.merp_profile import MerpProfileForm
-        from gmscreen.tui.widgets.merp_lines import MODULE
-
-        if character_id is None or MODULE not in self.state.settings.modules:
-            return
-        character = self.state.character(character_id)
-
-        def profiled(values: dict[str, Any] | None) -> None:
-            if values is not None:
-                self.do(lambda: self.live.edit_character(character_id, merp=values))
-
-        form = MerpProfileForm(character.name, self.t, as_lang(self.lang), character.merp)
-        await open_screen(self, form, profiled)
+        await main_characters.new_character(self)
 
     @opener
     async def action_edit_character(self) -> None:
-        from gmscreen.tui.screens.character_form import CharacterForm, form_fields
-
-        character = self.selected_character()
-        if character is None:
-            return
-        current = {f.key: get_value(character, f.key) for f in form_fields(True, self.madness_on)}
-        current["under_care"] = character.sanity.under_care
-
-        async def edit(values: dict[str, Any] | None) -> None:
-            if values is not None and self.do(
-                lambda: self.live.edit_character(character.id, **values)
-            ):
-                await self._ask_merp_profile(character.id)
-
-        form = CharacterForm(self.t, self._taken(character.id), current, self.madness_on)
-        await open_screen(self, form, edit)
+        await main_characters.edit_character(self)
 
     @opener
     async def action_remove_character(self) -> None:
-        from gmscreen.tui.screens.dialogs import ConfirmScreen
-
-        character = self.selected_character()
-        if character is None:
-            return
-
-        def remove(sure: bool | None) -> None:
-            if sure:
-                self.do(lambda: self.live.remove_character(character.id))
-
-        question = self.t("confirm.remove_question", name=character.name)
-        await open_screen(
-            self, ConfirmScreen(self.t("confirm.remove_title"), question, self.t), remove
-        )
+        await main_characters.remove_character(self)
 
     # --- undo, log, views --------------------------------------------------------------------
 

@@ -9,170 +9,37 @@ can be told in either language.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
 from typing import Any
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.model import MODULES, Campaign
+from gmscreen.campaign.model import Campaign
+
+# The vocabulary lives in recap_words.py; these of its names are part of this module's
+# interface too (the log, the Markdown recap and the CLI import them from here).
+from gmscreen.campaign.recap_words import FIELDS as FIELDS
+from gmscreen.campaign.recap_words import INPUTS as INPUTS
+from gmscreen.campaign.recap_words import OVERRIDES as OVERRIDES
+from gmscreen.campaign.recap_words import changes_text as changes_text
+from gmscreen.campaign.recap_words import (
+    field_text,
+    fumbles_text,
+    kind_words,
+    preset_words,
+    roll_aside,
+)
+from gmscreen.campaign.recap_words import game_time as game_time
+from gmscreen.campaign.recap_words import roll_text as roll_text
+from gmscreen.campaign.recap_words import span as span
+from gmscreen.campaign.recap_words import words as words
 from gmscreen.campaign.reducer import void_actions
-from gmscreen.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translate, catalog_for, plural
+from gmscreen.i18n import DEFAULT_LANGUAGE, Translate, catalog_for, plural
 from gmscreen.rules import merp
 from gmscreen.rules.dice import DiceError, Roll
-from gmscreen.rules.madness import DAY, HOUR, MINUTE
 from gmscreen.rules.madness_data import load_madness_data
 from gmscreen.rules.tables_render import item_title
-
-FIELDS = (
-    "name",
-    "player",
-    "notes",
-    "episode",
-    "merp",
-    "pow",
-    "app",
-    "chaos",
-    "law",
-    "balance",
-    "madness",
-    "under_care",
-    "last_gain_day",
-    "permanent",
-    "first_sightings",
-    "awaiting_kind",
-    "modules",
-    "fumble_base",
-    "round_seconds",
-    "auto_check",
-    "language",
-)
-INPUTS = ("points", "pow", "app_dice", "app_lost", "amount")
-OVERRIDES = ("roll_limit", "no_points")
-
-
-@cache
-def words(lang: str = DEFAULT_LANGUAGE) -> Translate:
-    """The recap's words in ``lang``: the catalog's ``[recap]`` table (English if unknown)."""
-    t = catalog_for(lang).t
-
-    def say(key: str, /, **values: object) -> str:
-        return t(f"recap.{key}", **values)
-
-    return say
-
-
-def game_time(seconds: int, lang: str = DEFAULT_LANGUAGE) -> str:
-    """``day 1, 08:00``: days count from 1 for people (day 0 in the rules)."""
-    day, rest = divmod(seconds, DAY)
-    text = words(lang)("time", day=day + 1, hh=rest // HOUR, mm=rest % HOUR // MINUTE)
-    return text + (f":{rest % MINUTE:02d}" if rest % MINUTE else "")
-
-
-def span(seconds: int, lang: str = DEFAULT_LANGUAGE) -> str:
-    w = words(lang)
-    parts = []
-    for size, word in ((DAY, "day"), (HOUR, "hour"), (MINUTE, "minute"), (1, "second")):
-        count, seconds = divmod(seconds, size)
-        if count:
-            parts.append(w(f"span.{word}" + ("_one" if count == 1 else ""), n=count))
-    return ", ".join(parts) or w("span.second", n=0)
-
-
-def _value(value: Any, w: Translate, key: str = "", lang: str = DEFAULT_LANGUAGE) -> str:
-    """A field's value in words: labels for the keys the journal holds (a kind of madness, a
-    preset, a module), never the keys themselves."""
-    if value is None or value == [] or value == "":
-        return w("none")
-    worded = _worded(key, value, w, lang)
-    if worded is not None:
-        return worded
-    if isinstance(value, bool):
-        return w("yes") if value else w("no")
-    if value is None or value == [] or value == "":
-        return w("none")
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    if isinstance(value, dict):
-        return str(value.get("kind") or value.get("category") or "…")
-    return str(value)
-
-
-def _worded(key: str, value: Any, w: Translate, lang: str) -> str | None:
-    if key in ("permanent", "first_sightings") and isinstance(value, list):
-        label = _kind if key == "permanent" else _preset
-        return ", ".join(label(str(v), lang) for v in value)
-    if key == "episode" and isinstance(value, dict):
-        return _kind(str(value.get("kind")), lang)
-    if key == "awaiting_kind" and value in ("failure", "fumble"):
-        return w(f"outcome.{value}")
-    if key == "merp" and isinstance(value, dict):
-        return _merp(value, w, lang)
-    if key == "modules" and isinstance(value, list):
-        return ", ".join(w(f"module.{v}") if v in MODULES else str(v) for v in value)
-    if key == "language" and value in LANGUAGES:
-        return w(f"language.{value}")
-    if key == "round_seconds" and isinstance(value, int):
-        return span(value, lang)
-    if key == "last_gain_day" and isinstance(value, int):
-        return w("undoing.day_number", day=value + 1)
-    return None
-
-
-def _merp(profile: Mapping[str, Any], w: Translate, lang: str) -> str:
-    labels = merp.CATEGORY_LABELS.get(str(profile.get("category")))  # type: ignore[call-overload]
-    category = str(labels[lang if lang in LANGUAGES else DEFAULT_LANGUAGE]) if labels else "?"
-    race = str(profile.get("race") or "")
-    points = w(
-        "undoing.merp_points",
-        spent=profile.get("points_spent", 0),
-        total=profile.get("points_total", 0),
-    )
-    return ", ".join(part for part in (category, race, points) if part)
-
-
-def _field(key: str, w: Translate) -> str:
-    return w(f"field.{key}") if key in FIELDS else key
-
-
-def changes_text(
-    changes: Mapping[str, list[Any]],
-    keys: Iterable[str] | None = None,
-    lang: str = DEFAULT_LANGUAGE,
-) -> str:
-    w = words(lang)
-    shown = [k for k in (keys or changes) if k in changes]
-    return "; ".join(
-        f"{_field(k, w)} {_value(changes[k][0], w, k, lang)} → {_value(changes[k][1], w, k, lang)}"
-        for k in shown
-    )
-
-
-def _roll(roll: Roll | None, lang: str) -> str:
-    return f" ({roll_text(roll, lang)})" if roll is not None else ""
-
-
-def roll_text(roll: Roll, lang: str = DEFAULT_LANGUAGE) -> str:
-    """``1d6: 4 (typed)`` with the source in ``lang``."""
-    w = words(lang)
-    return roll.describe({"typed": w("source.typed"), "picked": w("source.picked")})
-
-
-def _fumbles(first: int, w: Translate) -> str:
-    return w("fumbles_none") if first > 100 else "00" if first == 100 else f"{first}-00"
-
-
-def _preset(key: str, lang: str) -> str:
-    p = load_madness_data().presets.get(key)
-    return p.label.get(lang).lower() if p else key
-
-
-def _kind(key: str, lang: str) -> str:
-    try:
-        return load_madness_data().kind(key).label.get(lang).lower()
-    except ValueError:
-        return key
 
 
 def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANGUAGE) -> str | None:
@@ -189,9 +56,9 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
             return w(
                 "gain.gm",
                 who=who,
-                what=_preset(d.preset, lang),
+                what=preset_words(d.preset, lang),
                 inputs=f" ({inputs})" if inputs else "",
-                roll=_roll(d.roll, lang) + (w("gain.first") if d.first_time else ""),
+                roll=roll_aside(d.roll, lang) + (w("gain.first") if d.first_time else ""),
                 amount=d.amount,
                 extra=f" ({extra})" if extra else "",
             ) + happened_text(d, lang)
@@ -202,13 +69,13 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
                 roll=roll_text(d.roll, lang),
                 target=w(f"target.{d.target}"),
                 value=d.target_value,
-                fumbles=_fumbles(d.fumble_from, w),
+                fumbles=fumbles_text(d.fumble_from, w),
                 outcome=w(f"outcome.{d.outcome}"),
             )
             extra = changes_text(d.changes, ("madness",), lang)
             return line + (f" ({extra})" if extra else "") + (w("check.repeat") if d.repeat else "")
         case ev.EpisodeStarted():
-            kind = _kind(d.kind, lang)
+            kind = kind_words(d.kind, lang)
             permanent = w("episode.permanent") if d.permanent else ""
             return w(
                 "episode.gm",
@@ -221,7 +88,7 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
                 permanent=permanent,
             )
         case ev.EpisodeEnded():
-            kind = _kind(d.kind, lang)
+            kind = kind_words(d.kind, lang)
             extra = changes_text(d.changes, ("madness",), lang)
             return w("episode_end.gm", who=who, kind=kind) + (f" ({extra})" if extra else "")
         case ev.DayEnded():
@@ -235,7 +102,7 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
             for r in d.recoveries:
                 name = names.get(r.character, r.character)
                 if r.episode is not None:
-                    kind = _kind(r.episode, lang)[0]
+                    kind = kind_words(r.episode, lang)[0]
                     key = "days_skipped" if d.days > 1 else "recovery.skipped"
                     nights = plural(catalog_for(lang).t, "nights", r.nights)
                     parts.append(w(key, who=name, nights=nights, kind=kind))
@@ -246,7 +113,7 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
                 else:
                     extra = changes_text(r.changes, ("madness",), lang)
                     parts.append(
-                        w("recovery.done", who=name, amount=r.amount, roll=_roll(r.roll, lang))
+                        w("recovery.done", who=name, amount=r.amount, roll=roll_aside(r.roll, lang))
                         + (f" ({extra})" if extra else "")
                     )
             for cid, amount in totals.items():
@@ -257,7 +124,7 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
         case ev.CharacterAdded():
             name = str(d.character.get("name", who))
             stats = ", ".join(
-                f"{_field(k, w)} {d.character.get(k)}"
+                f"{field_text(k, w)} {d.character.get(k)}"
                 for k in ("pow", "chaos", "balance", "law", "madness")
             )
             return w("added", who=name, stats=f" ({stats})")
@@ -320,11 +187,11 @@ def ruling_what(
     match d.ruling:
         case "end_episode":
             key = "end_episode_halved" if d.halved else "end_episode_kept"
-            return t(f"{section}.{key}", who=who, kind=_kind(subject, lang))
+            return t(f"{section}.{key}", who=who, kind=kind_words(subject, lang))
         case "add_permanent" | "remove_permanent":
-            return t(f"{section}.{d.ruling}", who=who, kind=_kind(subject, lang))
+            return t(f"{section}.{d.ruling}", who=who, kind=kind_words(subject, lang))
         case "forget_sighting":
-            return t(f"{section}.forget_sighting", who=who, preset=_preset(subject, lang))
+            return t(f"{section}.forget_sighting", who=who, preset=preset_words(subject, lang))
         case "set_madness":
             after = d.changes.get("madness", [None, None])[1]
             return t(f"{section}.set_madness", who=who, value=after)
@@ -500,6 +367,6 @@ def standing(state: Campaign, lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, s
     for c in state.characters:
         words_ = bands.get(band(c.sanity), "")
         if c.sanity.episode is not None:
-            words_ += f", {_kind(c.sanity.episode.kind, lang)}"
+            words_ += f", {kind_words(c.sanity.episode.kind, lang)}"
         out.append((c.name, words_))
     return out

@@ -10,10 +10,10 @@ from typing import Any
 from tests.tui.conftest import CREW, play
 from textual.pilot import Pilot
 from textual.strip import Strip
-from textual.widgets import Static
 
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.gain import GainScreen
+from gmscreen.tui.screens.main import MainScreen
 from gmscreen.tui.widgets.roster import Roster
 
 
@@ -22,7 +22,11 @@ def plain(app: GMScreenApp) -> str:
 
 
 async def redrawn_everywhere(app: GMScreenApp, pilot: Pilot[None]) -> str:
-    """The screenshot once every widget of both screens is drawn again after a layout."""
+    """The screenshot once every widget of both screens is drawn again after a layout (the GM's
+    screen says it drew something new, so the dialog draws its background anew too)."""
+    main = app.screen_stack[0]
+    assert isinstance(main, MainScreen)
+    main.shown_revision += 1
     for screen in app.screen_stack:
         for widget in screen.query("*"):
             widget.refresh()
@@ -38,10 +42,12 @@ def test_what_changes_below_an_open_dialog_shows_through_it(table_with: Any) -> 
         shown = plain(app)
         assert "Bors" in shown and "Fresh words" not in shown
         main = app.screen_stack[0]
-        main.query_one("#header", Static).update("Fresh words here")
-        await pilot.pause()
+        assert isinstance(main, MainScreen)
+        main.live.add_character("Fresh words here", 12)  # the campaign changes below the dialog
+        await pilot.pause()  # the screen hears of it,
+        await pilot.pause()  # redraws, and the dialog draws over it
         shown = plain(app)
-        assert "Fresh words here" in shown
+        assert "characters: 4" in shown  # the header counts the new character
         assert shown == await redrawn_everywhere(app, pilot)
         roster = main.query_one(Roster)
         roster.highlighted = 2  # a card below changes its look
@@ -53,6 +59,27 @@ def test_what_changes_below_an_open_dialog_shows_through_it(table_with: Any) -> 
 
     folder: Path = table_with(*CREW)
     play(folder, scenario)
+
+
+def test_a_repaint_below_that_shows_nothing_new_keeps_the_background(table_with: Any) -> None:
+    """Textual repaints the whole GM's screen as a dialog opens (focus, scrollbars): while that
+    screen shows what it showed when the dialog first drew, its background is not drawn again."""
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("g")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, GainScreen)
+        kept, shown = dialog.below_changes, plain(app)
+        main = app.screen_stack[0]
+        for widget in main.query("*"):
+            widget.refresh()
+        main.refresh(layout=True)
+        await pilot.pause()
+        assert dialog.below_changes == kept
+        assert plain(app) == shown == await redrawn_everywhere(app, pilot)
+
+    play(table_with(*CREW), scenario)
 
 
 def live_strips() -> int:

@@ -106,6 +106,7 @@ class MainScreen(Screen[None]):
         self._shown: tuple[Campaign, int] = (live.state, -1)  # what refresh_all last showed
         self._player_view: PlayerView | None = None  # the last one opened, kept up to date
         self.select_last = False  # a character was added: select it once it is shown
+        self.shown_revision = self.settled_revision = 0  # for the dialogs over it: backdrop.py
 
     def past_log_lines(self) -> list[LogEntry]:
         """The earlier sessions' lines, in the screen's language."""
@@ -187,6 +188,15 @@ class MainScreen(Screen[None]):
             roster.highlighted = roster.option_count - 1
         self._shown = (state, len(self.live.events))
 
+    def _shows_new(self) -> None:
+        """Something new is drawn: the dialogs over this screen draw their background anew."""
+        self.shown_revision = revision = self.shown_revision + 1
+
+        def settled() -> None:
+            self.settled_revision = revision
+
+        self.call_after_refresh(settled)
+
     def refresh_if_changed(self) -> None:
         """Redraw if the campaign changed since the last redraw: redrawing with nothing new
         would still repaint, and cost the GM a frame."""
@@ -200,6 +210,7 @@ class MainScreen(Screen[None]):
         return rounds_running([e.event for e in entries], void)
 
     def _refresh_header(self) -> None:
+        self._shows_new()
         state = self.state
         parts: list[str | tuple[str, str]] = [
             (inert_line(state.name), "bold"),
@@ -222,6 +233,7 @@ class MainScreen(Screen[None]):
         self.query_one("#header", Static).update(Content.assemble(*parts), layout=False)
 
     def _refresh_detail(self) -> None:
+        self._shows_new()
         try:
             roster = self.query_one(Roster)
             pane = self.query_one(DetailPane)
@@ -241,6 +253,7 @@ class MainScreen(Screen[None]):
         pane.show(character, character.notes if character else "", self.context(), history)
 
     def _refresh_log(self, rebuild: bool) -> None:
+        self._shows_new()
         entries = self.live.events
         log = self.query_one(RollLog)
         new = entries[self.seen :]

@@ -9,6 +9,14 @@ keeps the lines drawn, for the same size and style, until the screen below tells
 part of it changed (Textual passes the regions below that were redrawn to the top screen's
 ``refresh``): the dialog's own resizes and resumes reuse them, anything new below is drawn.
 
+A screen below may also say what it shows: a :class:`ShowsRevision` screen (the GM's screen)
+bumps ``shown_revision`` whenever it draws something new (its state, selection, marks, log
+filter or search, language, a write fault) and sets ``settled_revision`` once that is on the
+screen. While the revision is the settled one the dialog first drew over, repaints below
+(Textual repaints the whole screen below as a dialog opens: focus, scrollbars) change nothing
+it shows and cost nothing; once it moves (a check's roll shows in the log below), every
+repaint below is drawn again, as for any other screen.
+
 A dialog that goes also lets go of its drawn lines (``KeptBackground.on_screen_suspend``).
 Textual 8.2.8 keeps each widget's line cache alive after the widget is gone: ``StylesCache``'s
 ``get_inner_outer`` is an ``lru_cache`` on a method, so its 1,024 keys hold the caches of the
@@ -19,7 +27,7 @@ hundred dialogs the passes grew from ~20 to well over 100 ms, and one came every
 
 from __future__ import annotations
 
-from typing import Any, Self, TypeVar
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from textual.css.styles import RulesMap
@@ -32,6 +40,14 @@ from textual.visual import RenderOptions, Visual, visualize
 R = TypeVar("R")
 
 
+@runtime_checkable
+class ShowsRevision(Protocol):
+    """A screen that counts what it draws: see the module."""
+
+    shown_revision: int  # bumped each time it draws something new
+    settled_revision: int  # the revision last on the screen (its layout done)
+
+
 class KeptBackground(ModalScreen[R]):
     """A ModalScreen whose translucent background is drawn once per change below it."""
 
@@ -39,6 +55,7 @@ class KeptBackground(ModalScreen[R]):
         super().__init__(*args, **kwargs)
         self.below_changes = 0  # how often the screen below told us part of it changed
         self._kept: tuple[object, list[Strip]] | None = None
+        self._opened_over: int | None = None  # the settled revision below at the first draw
 
     def on_screen_suspend(self) -> None:
         # Refreshing a widget clears its line cache (it will be drawn anew), which Textual's
@@ -56,6 +73,10 @@ class KeptBackground(ModalScreen[R]):
     def background_lines(self, width: int, height: int | None, style: Style) -> list[Strip]:
         """The background's lines, drawn by Textual (the screen below, tinted) when the size,
         the style or what is below changed since they were last drawn."""
+        if self._opened_over is None:
+            below = self._revision_below()
+            if below is not None and below.settled_revision == below.shown_revision:
+                self._opened_over = below.shown_revision
         key = (width, height, style, self.styles.background, self.below_changes)
         if self._kept is None or self._kept[0] != key:
             base = visualize(self, super().render())
@@ -69,9 +90,23 @@ class KeptBackground(ModalScreen[R]):
         layout: bool = False,
         recompose: bool = False,
     ) -> Self:
-        if regions:  # parts of the screen below were redrawn (or parts of this one): draw anew
-            self.below_changes += 1
+        if regions and not self._below_unchanged():
+            self.below_changes += 1  # parts of the screen below were redrawn: draw anew
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _revision_below(self) -> ShowsRevision | None:
+        stack = self.app.screen_stack
+        if self not in stack or stack.index(self) == 0:
+            return None
+        below = stack[stack.index(self) - 1]
+        return below if isinstance(below, ShowsRevision) else None
+
+    def _below_unchanged(self) -> bool:
+        """Whether the screen below still shows what it showed when this dialog first drew."""
+        if self._opened_over is None:
+            return False
+        below = self._revision_below()
+        return below is not None and below.shown_revision == self._opened_over
 
 
 class _KeptLines(Visual):

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError
 from gmscreen.campaign.journal import SESSION_NAME, list_sessions
 from gmscreen.campaign.store import CAMPAIGN_FILE, read_checkpoint, sessions_dir
 
 
-@dataclass(frozen=True, slots=True)
-class FoundCampaign:
+class FoundCampaign(msgspec.Struct, frozen=True):
     """One campaign folder: its name (the folder's when it cannot be read), the day of its last
     session (``YYYY-MM-DD``, None before the first), how many sessions, and what is wrong."""
 

@@ -25,10 +25,11 @@ import secrets
 import socket
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
+
+import msgspec
 
 from gmscreen.campaign.errors import CampaignError, CampaignLocked
 from gmscreen.campaign.process import process_running, process_start
@@ -98,8 +99,7 @@ def _user() -> str:
         return "unknown"
 
 
-@dataclass(frozen=True, slots=True)
-class Holder:
+class Holder(msgspec.Struct, frozen=True):
     """Who holds (or held) a campaign's lock.
 
     ``start`` identifies the process beyond its id (see :func:`process_start`; None where the
@@ -178,8 +178,7 @@ def why_gone(holder: Holder, host: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class TakenOver:
+class TakenOver(msgspec.Struct, frozen=True):
     """Whose lock was taken over, and why that was safe (or that the GM asked for it)."""
 
     holder: Holder

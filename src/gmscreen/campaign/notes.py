@@ -12,8 +12,9 @@ journals them; they refuse (:class:`InvalidAction`) a note that is not there to 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.bounds import MAX_TEXT
@@ -25,8 +26,7 @@ if TYPE_CHECKING:  # the player-safe view reads settled() and needs none of the 
     from gmscreen.campaign.actions import Draft
 
 
-@dataclass(frozen=True, slots=True)
-class NoteNow:
+class NoteNow(msgspec.Struct, frozen=True):
     """A note as it stands: the seq of the event that wrote it, when (game seconds), about whom
     (a character id, or None for the session), what it says now and whether players may read it."""
 

@@ -18,9 +18,9 @@ import stat
 import tempfile
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
 import platformdirs
 
 from gmscreen.campaign.bounds import MAX_NAME
@@ -245,8 +245,7 @@ def make_demo_copy(into: Path | None = None) -> Path:
     return target
 
 
-@dataclass(frozen=True, slots=True)
-class CampaignChoice:
+class CampaignChoice(msgspec.Struct, frozen=True):
     """What the app should open: a campaign folder (or none) and the window title."""
 
     path: Path | None

@@ -16,8 +16,9 @@ The texts are plain: whoever prints them makes them inert (markup, control chara
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
+
+import msgspec
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign import recap
@@ -31,24 +32,21 @@ from gmscreen.rules.madness_data import load_madness_data
 from gmscreen.rules.tables_render import item_title
 
 
-@dataclass(frozen=True, slots=True)
-class SeenMadness:
+class SeenMadness(msgspec.Struct, frozen=True):
     """A kind of madness as the players know it: its name and what they see of it."""
 
     name: str
     seems: str
 
 
-@dataclass(frozen=True, slots=True)
-class SeenEpisode:
+class SeenEpisode(msgspec.Struct, frozen=True):
     """The madness a character is in the grip of, and for how long yet, in words."""
 
     madness: SeenMadness
     time_left: str
 
 
-@dataclass(frozen=True, slots=True)
-class SeenCharacter:
+class SeenCharacter(msgspec.Struct, frozen=True):
     """One character as the players see them.
 
     ``band`` is the band's key (``calm`` … ``breaking``), for a screen to style; ``seems`` what
@@ -88,8 +86,7 @@ def seems(c: SeenCharacter, lang: str) -> str:
     return c.seems
 
 
-@dataclass(frozen=True, slots=True)
-class SharedNote:
+class SharedNote(msgspec.Struct, frozen=True):
     """A note the GM shared with the players: when, about whom (a name, or none), the text."""
 
     when: str
@@ -102,8 +99,7 @@ def note_text(note: SharedNote, lang: str) -> str:
     return _say(lang, "note_about", who=note.about, text=note.text) if note.about else note.text
 
 
-@dataclass(frozen=True, slots=True)
-class StoryLine:
+class StoryLine(msgspec.Struct, frozen=True):
     """One event of the session as the players may hear it: when, about whom, in words."""
 
     when: str
@@ -111,8 +107,7 @@ class StoryLine:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerSafe:
+class PlayerSafe(msgspec.Struct, frozen=True):
     """Everything the players may see of a campaign now (and of a session, for a recap)."""
 
     campaign: str

@@ -10,9 +10,10 @@ can be told in either language.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+
+import msgspec
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.model import Campaign
@@ -259,8 +260,7 @@ def _item_renamed(d: ev.ItemRenamed, who: str, lang: str) -> str:
     return catalog_for(lang).t("item_abandon.recap_renamed", who=who, before=before, after=after)
 
 
-@dataclass(frozen=True, slots=True)
-class RecapLine:
+class RecapLine(msgspec.Struct, frozen=True):
     """One event told in words, for the log or the recap; ``void``: its action was undone."""
 
     event: ev.Event

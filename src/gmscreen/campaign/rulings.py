@@ -12,8 +12,7 @@ Each builder returns a draft ``(character id, payload, game time)``, as :mod:`ac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from msgspec.structs import replace
 
 from gmscreen.campaign import events as ev
@@ -28,43 +27,37 @@ Draft = tuple[str | None, ev.Payload, int]
 MAX_MADNESS = MAX_STAT * 10  # the bound MadnessState keeps madness within
 
 
-@dataclass(frozen=True, slots=True)
-class EndEpisode:
+class EndEpisode(msgspec.Struct, frozen=True):
     """End the episode under way now; ``halve``: madness halves as when one runs out."""
 
     halve: bool
 
 
-@dataclass(frozen=True, slots=True)
-class AddPermanent:
+class AddPermanent(msgspec.Struct, frozen=True):
     """Add ``kind`` (a key of the 1d6 kinds) to the permanent madnesses."""
 
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
-class RemovePermanent:
+class RemovePermanent(msgspec.Struct, frozen=True):
     """Take one ``kind`` off the permanent madnesses (the last one added, if twice)."""
 
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
-class ForgetSighting:
+class ForgetSighting(msgspec.Struct, frozen=True):
     """Forget the first sighting of gain preset ``preset``: its full gain applies again."""
 
     preset: str
 
 
-@dataclass(frozen=True, slots=True)
-class SetMadness:
+class SetMadness(msgspec.Struct, frozen=True):
     """Set madness to ``value`` points."""
 
     value: int
 
 
-@dataclass(frozen=True, slots=True)
-class SetUnderCare:
+class SetUnderCare(msgspec.Struct, frozen=True):
     """Put the character under care (``on``) or take them out of it."""
 
     on: bool

@@ -15,8 +15,9 @@ from the checkpoint, gives the same state.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.codec import settings_to_dict
@@ -73,8 +74,7 @@ def redone(log: Sequence[ev.Event], undo_action: int) -> list[ev.Event]:
     return [e for e in log if e.action == data.target]
 
 
-@dataclass(frozen=True, slots=True)
-class EarlierAction:
+class EarlierAction(msgspec.Struct, frozen=True):
     """An action of an earlier session that undo would take back next."""
 
     log: SessionLog

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
+
+import msgspec
 
 from gmscreen.data import read_toml
 from gmscreen.i18n import LANGUAGES
@@ -17,8 +18,7 @@ class MadnessDataError(ValueError):
     """The bundled madness data is inconsistent; the message names the entry."""
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
+class Text(msgspec.Struct, frozen=True):
     """A text in every language the app speaks (English and Spanish)."""
 
     en: str
@@ -28,8 +28,7 @@ class Text:
         return self.es if lang == "es" else self.en
 
 
-@dataclass(frozen=True, slots=True)
-class Preset:
+class Preset(msgspec.Struct, frozen=True):
     """A kind of gain from the source table; exactly one way of getting its amount is set."""
 
     key: str
@@ -54,8 +53,7 @@ class Preset:
         return self.input or self.amount_input
 
 
-@dataclass(frozen=True, slots=True)
-class Kind:
+class Kind(msgspec.Struct, frozen=True):
     """One of the six kinds of madness of the 1d6 table, described twice.
 
     ``gm``: for the GM's screen (may say how to run it); ``player``: what the players may read
@@ -68,8 +66,7 @@ class Kind:
     player: Text
 
 
-@dataclass(frozen=True, slots=True)
-class Band:
+class Band(msgspec.Struct, frozen=True):
     """A player-view band: the words for how close madness is to POW (players see no numbers).
 
     ``below`` is the percent of POW the band stops at (exclusive); None for the last band.
@@ -80,8 +77,7 @@ class Band:
     label: Text
 
 
-@dataclass(frozen=True, slots=True)
-class MadnessData:
+class MadnessData(msgspec.Struct, frozen=True):
     """The bundled ``data/madness.toml``: gain presets by key, the 1d6 kinds in order, bands."""
 
     presets: dict[str, Preset]

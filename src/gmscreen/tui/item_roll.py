@@ -12,8 +12,9 @@ dice (:meth:`ItemRoll.resumed`; see :mod:`gmscreen.campaign.item_actions`).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import cast
+
+import msgspec
 
 from gmscreen.campaign import actions
 from gmscreen.campaign import events as ev
@@ -39,8 +40,7 @@ def refusal(profile: MerpProfile, table_id: str) -> RollRefused | None:
     return actions.roll_refusal(profile, table_id)
 
 
-@dataclass(frozen=True, slots=True)
-class Rolled:
+class Rolled(msgspec.Struct, frozen=True):
     """The journaled item, waiting to be kept or discarded."""
 
     item_id: str

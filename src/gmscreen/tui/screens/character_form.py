@@ -7,9 +7,9 @@ Names are shown exactly as typed: they go into the inputs and labels as plain te
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
@@ -27,8 +27,7 @@ from gmscreen.tui.widgets.form_controls import SpaceCheckbox
 from gmscreen.tui.widgets.key_bar import KeyBar
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+class Field(msgspec.Struct, frozen=True):
     key: str
     low: int | None = None  # whole numbers: the range
     high: int | None = None

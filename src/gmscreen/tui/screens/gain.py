@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Literal
 
+import msgspec
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -44,8 +44,7 @@ ApplyGain = Callable[[str, str, Mapping[str, int | str], Roll | None, int, str],
 ApplyGainAll = Callable[[Sequence[str], str, Mapping[str, int | str], str], list[GainDone]]
 
 
-@dataclass(frozen=True, slots=True)
-class Target:
+class Target(msgspec.Struct, frozen=True):
     id: str
     name: str
 

@@ -8,9 +8,9 @@ words: shown exactly as typed (inert, never read as markup).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Protocol
 
+import msgspec
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -44,8 +44,7 @@ from gmscreen.tui.widgets.roster import Roster
 LIST_KEYS = ("notes_new", "notes_edit", "notes_remove", "notes_close")
 
 
-@dataclass(frozen=True, slots=True)
-class NoteDraft:
+class NoteDraft(msgspec.Struct, frozen=True):
     """What the note form gives back: the text, whether it is about the character, and shared."""
 
     text: str

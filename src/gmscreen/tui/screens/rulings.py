@@ -12,8 +12,8 @@ stays open; journaled, it closes. Both close through priority bindings
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
+import msgspec
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -125,8 +125,7 @@ ApplyRuling = Callable[[r.Ask, str], object]
 ERRORS = (CampaignError, NumberError)
 
 
-@dataclass(frozen=True, slots=True)
-class Clock:
+class Clock(msgspec.Struct, frozen=True):
     """The game clock as the dialog needs it: now, and a round's length (for time left)."""
 
     now: int

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+import msgspec
 from rich.cells import cell_len
 from textual.cache import LRUCache
 from textual.content import Content
@@ -36,8 +36,7 @@ OUTCOME_STYLES: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(msgspec.Struct, frozen=True):
     """One line: time, character, what happened, the dice and the outcome (all plain text)."""
 
     key: str  # unique (the event's sequence number, and a suffix when one event makes lines)

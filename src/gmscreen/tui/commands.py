@@ -8,9 +8,10 @@ it, with their words taken from the catalog (``command.<id>.name`` and ``command
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Literal
 
+import msgspec
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 
@@ -19,8 +20,7 @@ from gmscreen.tui.i18n import Translate
 Scope = Literal["app", "main", "roster", "dialog", "items", "replay", "rulings", "notes"]
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
+class Command(msgspec.Struct, frozen=True):
     """One command of the screen: its binding id, default keys, action and where it applies.
 
     ``footer`` and ``palette`` say whether it shows in the footer and in the command palette.

@@ -9,8 +9,9 @@ start-up), never fatal. Tests pass an explicit path or None so that they never r
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
+
+import msgspec
 
 from gmscreen.i18n import language_of
 from gmscreen.tui.commands import COMMANDS, effective_keys
@@ -31,8 +32,7 @@ SCOPE_GROUPS: dict[str, tuple[str, ...]] = {
 KEY_PROBLEMS = ("unknown", "bad", "clash", "keyless")  # told together, in one message
 
 
-@dataclass(frozen=True, slots=True)
-class UIConfig:
+class UIConfig(msgspec.Struct, frozen=True):
     """The user's UI settings as read: key bindings by binding id, the language, and problems.
 
     ``problems`` are raw facts for the catalog: ``unknown:<id>``, ``bad:<id>``,
@@ -40,7 +40,7 @@ class UIConfig:
     (a command whose every key another command was given), ``language:<value>``, ``file:<msg>``.
     """
 
-    keys: dict[str, str] = field(default_factory=dict)
+    keys: dict[str, str] = msgspec.field(default_factory=dict)
     problems: tuple[str, ...] = ()
     language: str | None = None  # None: not chosen in the config
 

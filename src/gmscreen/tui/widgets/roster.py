@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
 from typing import ClassVar, Protocol
 
+import msgspec
+import msgspec.structs
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
@@ -55,8 +56,7 @@ class CharacterLike(Protocol):
     def inventory(self) -> tuple[Item, ...]: ...
 
 
-@dataclass(frozen=True, slots=True)
-class CardContext:
+class CardContext(msgspec.Struct, frozen=True):
     """What a card needs besides the character: the clock, the settings and the language."""
 
     now: int
@@ -294,7 +294,7 @@ class Roster(ScrollView, can_focus=True):
     def _key(self, character: CharacterLike, ctx: CardContext) -> tuple[object, ...]:
         """What a card depends on: the clock only matters while an episode runs."""
         now = ctx.now if character.sanity.episode is not None else None
-        return (character, character.id in self.marked, replace(ctx, now=0), now)
+        return (character, character.id in self.marked, msgspec.structs.replace(ctx, now=0), now)
 
     # --- drawing -----------------------------------------------------------------------------
 

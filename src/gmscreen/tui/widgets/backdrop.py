@@ -77,6 +77,8 @@ class KeptBackground(ModalScreen[R]):
             below = self._revision_below()
             if below is not None and below.settled_revision == below.shown_revision:
                 self._opened_over = below.shown_revision
+                if self._kept is not None:  # drawn while the screen below was still changing
+                    self.below_changes += 1
         key = (width, height, style, self.styles.background, self.below_changes)
         if self._kept is None or self._kept[0] != key:
             base = visualize(self, super().render())

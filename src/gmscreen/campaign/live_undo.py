@@ -8,8 +8,9 @@ are :mod:`gmscreen.campaign.undo`'s, the folding :mod:`gmscreen.campaign.reducer
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from gmscreen.campaign import actions
 from gmscreen.campaign import events as ev
@@ -23,8 +24,7 @@ if TYPE_CHECKING:
     from gmscreen.campaign.undo import ActionGroup
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(msgspec.Struct, frozen=True):
     """An event of this session and whether an undo has voided it."""
 
     event: ev.Event

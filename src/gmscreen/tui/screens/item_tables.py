@@ -7,6 +7,7 @@ Then the result tree grows one answer at a time: ``r`` or a typed die for the di
 for every die left, ``1``–``9`` for a choice. Once resolved the roll is journaled; ``enter``
 keeps the item, ``esc`` discards it (the journal keeps the roll, marked discarded). ``esc`` half
 way leaves the roll, journaled with its dice; the next opening offers to resume it (item_abandon).
+This module is the screen (layout, browsing, keys); a roll's steps are :mod:`.item_roll_steps`.
 
 Keys typed ahead keep their order (see :mod:`gmscreen.tui.typeahead`): every key of this screen
 runs as it reaches the screen (``run_binding_now``), the rows' enter too (see ``ItemRows``), and
@@ -21,32 +22,29 @@ they say.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.i18n import plural
 from gmscreen.rules import merp
-from gmscreen.rules.dice import DiceError
-from gmscreen.rules.merp import RollRefused
 from gmscreen.rules.numbers import whole_or_none
 from gmscreen.rules.tables import PendingChoice, PendingDie
 from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.tui.commands import add_bindings, bindings
-from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_legend import legend
-from gmscreen.tui.item_roll import ItemRoll, refusal
-from gmscreen.tui.screens.dialogs import ConfirmScreen
-from gmscreen.tui.screens.item_abandon import Leave, leave_question, resume_question
+from gmscreen.tui.item_roll import ItemRoll
+from gmscreen.tui.screens.item_roll_steps import RollSteps
 from gmscreen.tui.typeahead import (
+    Done,
+    R,
     dismiss_once,
     open_screen,
     pass_on,
@@ -58,7 +56,6 @@ from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.typed_line import TypedLine
 
 MAX_TYPED = 3
-ERRORS = (CampaignError, DiceError, ValueError)
 BROWSE_KEYS = ("items_confirm", "items_back", "items_roll", "items_prev", "items_next")
 PALETTE = (
     "items_roll",
@@ -70,7 +67,7 @@ PALETTE = (
 )
 
 
-class ItemTableScreen(RowSearch):
+class ItemTableScreen(RollSteps, RowSearch):
     DEFAULT_CSS = """
     ItemTableScreen #title { dock: top; height: 1; background: $primary; padding: 0 1; }
     ItemTableScreen #budget { height: auto; padding: 0 1; border: round $secondary; }
@@ -226,6 +223,16 @@ class ItemTableScreen(RowSearch):
             )
         return ""
 
+    async def ask(self, question: Screen[R], answered: Done[R]) -> None:
+        """Open a question of the roll's over this screen, in the order keys were typed."""
+        await open_screen(self, question, answered)
+
+    def focus_result(self) -> None:
+        self.query_one("#result", VerticalScroll).focus()
+
+    def focus_rows(self) -> None:
+        self.query_one("#rows", DataTable).focus()
+
     def _error(self, message: str) -> None:
         self.query_one("#error", Static).update(Content(message))
 
@@ -377,133 +384,3 @@ class ItemTableScreen(RowSearch):
             self._settle(keep=False)
         else:
             await self._abandon()
-
-    # --- the roll ------------------------------------------------------------------------------
-
-    async def _start(self, first: Callable[[ItemRoll], None]) -> None:
-        """Check the budget (the GM may override a refusal), then give the first answer.
-
-        With nothing refused the roll starts now, so the dice typed next answer it."""
-        self.typed = ""
-        character = self.live.character(self.character_id)
-        if character.merp is None:
-            return
-        refused: RollRefused | None = refusal(character.merp, self.current)
-        if refused is None:
-            self._begin(first, None)
-        else:
-            self._error(self.t("items.refused", message=refused.message(self.lang)))
-            self.refresh_view()
-            await self._ask_override(lambda key: self._begin(first, key), refused)
-
-    async def _ask_override(self, then: Callable[[str], None], refused: RollRefused) -> None:
-        def answered(sure: bool | None) -> None:
-            if sure:
-                then(refused.key)
-
-        message = refused.message(self.lang)
-        question = ConfirmScreen(
-            self.t("items.override_title"),
-            self.t("items.override_question", message=message),
-            self.t,
-        )
-        await open_screen(self, question, answered)
-
-    def _begin(self, first: Callable[[ItemRoll], None], override: str | None) -> None:
-        self._error("")
-        self.roll = ItemRoll(
-            self.live, self.tables, self.character_id, self.current, self.lang, override
-        )
-        if not self._answer(first):
-            self.roll = None
-            self.refresh_view()
-
-    def _answer(self, step: Callable[[ItemRoll], None]) -> bool:
-        roll = self.roll
-        if roll is None:
-            return False
-        self.typed = ""
-        try:
-            step(roll)
-            if roll.done:
-                roll.journal()
-        except ERRORS as error:
-            self._error(error_text(error, self.t, self.lang))
-            self.refresh_view()
-            return False
-        self._error("")
-        self.refresh_view()
-        self.query_one("#result", VerticalScroll).focus()
-        return True
-
-    def _settle(self, keep: bool) -> None:
-        roll = self.roll
-        if roll is None:
-            return
-        try:
-            roll.keep() if keep else roll.discard()
-        except ERRORS as error:
-            self._error(error_text(error, self.t, self.lang))
-            return
-        self.roll = None
-        key = "items.kept" if keep else "items.discarded"
-        self.notify(self.t(key, title=roll.title(), name=self.profile_name))
-        self.refresh_view()
-        self.query_one("#rows", DataTable).focus()
-
-    async def _abandon(self) -> None:
-        """esc half way: leave the roll, journaled with its dice (see AbandonScreen)."""
-        roll = self.roll
-        if roll is None:
-            return
-
-        def answered(leave: Leave | None) -> None:
-            if leave is None or self.roll is not roll or roll.done:
-                return
-            try:
-                roll.abandon(counted=leave == "counted")
-            except ERRORS as error:
-                self._error(error_text(error, self.t, self.lang))
-                return
-            self.roll = None
-            key = "item_abandon.left" if leave == "counted" else "item_abandon.left_free"
-            self.notify(self.t(key, table=self._label(roll.table_id), name=self.profile_name))
-            self.refresh_view()
-            self.query_one("#rows", DataTable).focus()
-
-        await open_screen(self, leave_question(roll, self._label(roll.table_id), self.t), answered)
-
-    async def offer_resume(self) -> None:
-        """A roll this character left half way: offer to go on with it, its dice as they were
-        (n leaves it waiting for another time)."""
-        left = self.live.character(self.character_id).abandoned
-        if self.roll is not None or not left:
-            return
-        roll = ItemRoll.resumed(self.live, self.tables, self.character_id, left[-1], self.lang)
-
-        async def answered(sure: bool | None) -> None:
-            if sure and self.roll is None:
-                await self._resume(roll)
-
-        question = resume_question(roll, self._label(roll.table_id), len(left), self.t)
-        await open_screen(self, question, answered)
-
-    async def _resume(self, roll: ItemRoll) -> None:
-        profile = self.live.character(self.character_id).merp
-        refused = None if roll.paid or profile is None else refusal(profile, roll.table_id)
-
-        def take(override: str | None) -> None:
-            roll.override = override
-            self.roll = roll
-            self.current = roll.table_id
-            self._error("")
-            self.fill_rows()
-            self.refresh_view()
-            self.query_one("#result", VerticalScroll).focus()
-
-        if refused is None:
-            take(None)
-            return
-        self._error(self.t("items.refused", message=refused.message(self.lang)))
-        self.refresh_view()
-        await self._ask_override(take, refused)

@@ -49,6 +49,22 @@ def os_error_text(error: OSError) -> str:
     return f"{error.filename}: {error.strerror}" if error.filename else str(error.strerror or error)
 
 
+def campaign_fault(command: str, error: Exception) -> int:
+    """Say why ``command`` could not open or read a campaign, and its exit code: a damaged file
+    is one ``file:line: message`` per problem (exit 1, as validate prints them); any other
+    campaign problem or a refused file is one line (exit 2). ``error`` is a CampaignError or
+    an OSError."""
+    from gmscreen.campaign.errors import CampaignFileError  # on failure only: a heavy package
+
+    if isinstance(error, CampaignFileError):
+        for problem in error.problems:
+            say(problem, error=True, one_line=True)
+        return 1
+    text = os_error_text(error) if isinstance(error, OSError) else str(error)
+    say(f"{command}: error: {text}", error=True, one_line=True)
+    return 2
+
+
 def say(text: object, *, error: bool = False, one_line: bool = False) -> None:
     """Print the command's output (stderr if ``error``): names, notes, paths and values typed
     on the command line are a person's or a file's text, so it is printed inert (no escape

@@ -11,11 +11,11 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from gmscreen.campaign.errors import CampaignError, CampaignFileError
+from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.paths import resolve_campaign, search_dirs
 from gmscreen.campaign.session_index import list_entries
 from gmscreen.campaign.store import read_checkpoint, sessions_dir
-from gmscreen.cli import os_error_text, say
+from gmscreen.cli import campaign_fault
 from gmscreen.i18n import LANGUAGES, system_language
 
 if TYPE_CHECKING:
@@ -66,14 +66,6 @@ def _open(args: argparse.Namespace) -> BaseApp | int:
             checkpoint=checkpoint,
             listing=listing,
         )
-    except CampaignFileError as error:
-        for problem in error.problems:
-            say(problem, error=True, one_line=True)
-        return 1
-    except CampaignError as error:
-        say(f"gmscreen replay: error: {error}", error=True, one_line=True)
-        return 2
-    except OSError as error:  # a folder that cannot be read: say which, no traceback
-        say(f"gmscreen replay: error: {os_error_text(error)}", error=True, one_line=True)
-        return 2
+    except (CampaignError, OSError) as error:  # a damaged file: each problem; else one line
+        return campaign_fault("gmscreen replay", error)
     return app

@@ -15,10 +15,10 @@ import socket
 import sys
 from pathlib import Path
 
-from gmscreen.campaign.errors import CampaignError, CampaignFileError
+from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.paths import resolve_campaign, search_dirs
 from gmscreen.campaign.store import read_checkpoint
-from gmscreen.cli import number_flag, os_error_text, say
+from gmscreen.cli import campaign_fault, number_flag, os_error_text, say
 from gmscreen.cli.show_cmd import THEMES
 from gmscreen.i18n import LANGUAGES
 
@@ -97,16 +97,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         folder = resolve_campaign(args.campaign, search_dirs(args.dir))
         name = read_checkpoint(folder)[0].name
-    except CampaignFileError as error:
-        for problem in error.problems:
-            say(problem, error=True, one_line=True)
-        return 1
-    except CampaignError as error:
-        say(f"gmscreen serve: error: {error}", error=True, one_line=True)
-        return 2
-    except OSError as error:
-        say(f"gmscreen serve: error: {os_error_text(error)}", error=True, one_line=True)
-        return 2
+    except (CampaignError, OSError) as error:  # a damaged file: each problem; else one line
+        return campaign_fault("gmscreen serve", error)
     url = args.url or public_url(args.host, args.port)
 
     class PlayersServer(Server):

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from textual.theme import BUILTIN_THEMES
 
-from gmscreen.campaign.errors import CampaignError, CampaignFileError
+from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.paths import resolve_campaign, search_dirs
-from gmscreen.cli import os_error_text, say
+from gmscreen.cli import campaign_fault
 from gmscreen.i18n import LANGUAGES, system_language
 
 # Textual's own themes, named as Textual names them (show loads Textual anyway)
@@ -66,13 +66,5 @@ def open_show(args: argparse.Namespace, command: str) -> BaseApp | int:
             system_lang=system_language(),
             theme=args.theme,
         )
-    except CampaignFileError as error:
-        for problem in error.problems:
-            say(problem, error=True, one_line=True)
-        return 1
-    except CampaignError as error:
-        say(f"{command}: error: {error}", error=True, one_line=True)
-        return 2
-    except OSError as error:
-        say(f"{command}: error: {os_error_text(error)}", error=True, one_line=True)
-        return 2
+    except (CampaignError, OSError) as error:  # a damaged file: each problem; else one line
+        return campaign_fault(command, error)

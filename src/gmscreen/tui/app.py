@@ -24,6 +24,7 @@ from gmscreen.tui.commands import palette_commands
 from gmscreen.tui.config import KEY_PROBLEMS, UIConfig, keys_message
 from gmscreen.tui.i18n import Catalog
 from gmscreen.tui.screens.main import MainScreen
+from gmscreen.tui.screens.main_madness import prepare_gain
 
 if TYPE_CHECKING:
     from gmscreen.tui.serving import PlayersServing
@@ -86,6 +87,9 @@ class GMScreenApp(BaseApp):
         # The session index, brought up to date once the GM's screen is up (in a thread: with
         # years of sessions, or none indexed yet, it reads what the index lacks).
         self.when_ready(lambda: self.run_worker(self.live.refresh_index, thread=True))
+        # The gain picker, built once the screen is up: the evening's first g is as quick as
+        # the next ones.
+        self.when_ready(self._prepare_dialogs)
         for problem in self.config.problems:
             kind, _, detail = problem.partition(":")
             if kind in KEY_PROBLEMS:
@@ -95,6 +99,10 @@ class GMScreenApp(BaseApp):
             else:
                 self.notify(t("app.config_file", problem=detail), severity="warning")
         self._check_size(self.size.width, self.size.height)
+
+    def _prepare_dialogs(self) -> None:
+        if self.main is not None:
+            prepare_gain(self.main)
 
     def _check_size(self, width: int, height: int) -> None:
         if self.main is not None:

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 from textual import events, on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.rules import dice
@@ -30,6 +29,7 @@ from gmscreen.tui.i18n import Translate
 from gmscreen.tui.session import GainDone
 from gmscreen.tui.typeahead import InOrderDialog, priority, run_binding_now
 from gmscreen.tui.widgets.key_bar import KeyBar
+from gmscreen.tui.widgets.preset_rows import PresetRow, PresetRows
 from gmscreen.tui.widgets.typed_line import TypedLine
 
 Stage = Literal["pick", "question", "happened", "dice", "adjust"]
@@ -65,6 +65,7 @@ def preset_hint(preset: Preset, t: Translate) -> str:
 
 
 class GainScreen(InOrderDialog[list[GainDone] | None]):
+    reopened = True  # the GM's screen keeps one and opens it again: see kept_gain_screen
     DEFAULT_CSS = """
     GainScreen { align: center middle; }
     GainScreen > #dialog {
@@ -77,7 +78,6 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
     GainScreen #prompt { color: $accent; text-style: bold; margin-top: 1; }
     GainScreen #done { height: auto; }
     GainScreen #error { color: $error; height: auto; }
-    GainScreen .hidden { display: none; }
     """
 
     def __init__(
@@ -95,13 +95,19 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
             # its keys may close it, then open the checks due: see gmscreen.tui.typeahead
             [*priority(bindings("dialog", t, DIALOG_KEYS)), *bindings("dialog", t, LIST_MOVES)],
         )
-        self.targets = list(targets)
-        self.apply = apply
-        self.apply_all = apply_all
         self.t = t
         self.lang = lang
         self.rng = rng
         self.presets = load_madness_data().presets
+        self.filtered = False  # whether the list shows fewer presets than all
+        self._start(targets, apply, apply_all)
+
+    def _start(
+        self, targets: Sequence[Target], apply: ApplyGain, apply_all: ApplyGainAll | None
+    ) -> None:
+        self.targets = list(targets)
+        self.apply = apply
+        self.apply_all = apply_all
         self.stage: Stage = "pick"
         self.preset: Preset | None = None
         self.inputs: dict[str, int | str] = {}
@@ -113,80 +119,121 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         self.results: list[GainDone] = []
         self.done_lines: list[Content] = []
 
+    def reopen(
+        self, targets: Sequence[Target], apply: ApplyGain, apply_all: ApplyGainAll | None = None
+    ) -> None:
+        """Start a new gain in this picker (it was closed): the same as a new one for ``targets``.
+
+        The GM's screen keeps one picker and opens it again (see :func:`kept_gain_screen`): a
+        new one costs its widgets' mounting and styling, its first layout (and the relayout of
+        the screen below that its first size causes) and drawing every preset again."""
+        self._start(targets, apply, apply_all)
+        if self.is_mounted:  # else it was prepared and never shown: it composes from the above
+            self.query_one("#title", Static).update(Content(self._title()))
+            self._back_to_pick()  # done as it closed, unless it closed some other way
+
+    def _back_to_pick(self) -> None:
+        """Show the picker as it opens: every preset, the first highlighted, nothing typed.
+
+        Done as soon as the picker closes (it is no longer shown: nothing of it is drawn), so
+        that when it opens again its widgets have the sizes they were last laid out with: a
+        widget whose size changed asks Textual for a second layout, and that one comes a frame
+        (~17 ms) or more later."""
+        self.stage = "pick"
+        self.done_lines = []
+        self.query_one("#filter", TypedLine).set("")
+        if self.filtered:
+            self._filter("")
+        self.query_one("#presets", PresetRows).highlighted = 0
+        self._show("#filter", "#presets")
+        self._hide("#question", "#answer")
+        self._error("")
+        self._show_prompt()
+
+    def _show(self, *selectors: str) -> None:
+        # display, not a CSS class: a class change restyles the widget (~4 ms each, here).
+        for selector in selectors:
+            self.query_one(selector).display = True
+
+    def _hide(self, *selectors: str) -> None:
+        for selector in selectors:
+            self.query_one(selector).display = False
+
+    def _title(self) -> str:
+        return self.t("gain.title", names=", ".join(target.name for target in self.targets))
+
     def compose(self) -> ComposeResult:
-        names = ", ".join(target.name for target in self.targets)
         with Vertical(id="dialog"):
-            yield Static(Content(self.t("gain.title", names=names)), id="title")
+            yield Static(Content(self._title()), id="title")
             yield TypedLine(self.t("gain.filter"), id="filter")
-            presets = OptionList(*self._options(""), id="presets")
-            presets.can_focus = False  # the keys are the dialog's: see on_key
+            rows = [
+                PresetRow(key, preset.label.get(self.lang), preset_hint(preset, self.t))
+                for key, preset in self.presets.items()
+            ]
+            presets = PresetRows(rows, id="presets")  # its keys are the dialog's: see on_key
             # Room for every preset, kept while the GM filters, like fzf: a list that changes
             # size resizes the dialog a frame later, so each key would cost two frames.
             presets.styles.height = len(self.presets) + 2  # and its border; max-height caps it
             yield presets
-            yield Static(id="question", classes="hidden")
-            yield TypedLine(id="answer", classes="hidden")
+            question = Static(id="question")
+            answer = TypedLine(id="answer")
+            question.display = answer.display = False
+            yield question
+            yield answer
             yield Static(id="done")
             yield Static(id="prompt")
             yield Static(id="error")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#presets", OptionList).highlighted = 0
         self._show_prompt()
 
-    def _options(self, text: str) -> list[Option]:
+    def _matching(self, text: str) -> list[int]:
+        """The presets (by their place in the list) whose words or key hold ``text``."""
         needle = text.casefold().strip()
-        options = []
-        for key, preset in self.presets.items():
-            label = preset.label.get(self.lang)
-            if needle and needle not in label.casefold() and needle not in key:
-                continue
-            prompt = Content.assemble(label, "  ", (preset_hint(preset, self.t), "dim"))
-            options.append(Option(prompt, id=key))
-        return options
+        return [
+            n
+            for n, (key, preset) in enumerate(self.presets.items())
+            if not needle or needle in preset.label.get(self.lang).casefold() or needle in key
+        ]
 
     # --- stages ------------------------------------------------------------------------------
 
     def _filter(self, text: str) -> None:
-        presets = self.query_one("#presets", OptionList)
-        presets.set_options(self._options(text))
+        presets = self.query_one("#presets", PresetRows)
+        presets.show_only(self._matching(text))
+        self.filtered = presets.option_count < len(self.presets)
         if presets.option_count:
-            presets.highlighted = 0
             self._error("")  # "nothing matches" was true of the text before
 
     def action_move(self, step: int) -> None:
         if self.stage == "pick":
-            presets = self.query_one("#presets", OptionList)
+            presets = self.query_one("#presets", PresetRows)
             if presets.option_count:
-                current = presets.highlighted or 0
-                presets.highlighted = max(0, min(presets.option_count - 1, current + step))
+                presets.highlighted += step
 
     def _pick_highlighted(self) -> None:
-        option = self.query_one("#presets", OptionList).highlighted_option
-        if option is None or option.id is None:
+        key = self.query_one("#presets", PresetRows).highlighted_key
+        if key is None:
             self._error(self.t("gain.nothing_matches"))
             return
-        self._pick(option.id)
+        self._pick(key)
 
-    @on(OptionList.OptionSelected, "#presets")
-    def _pick_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id is not None:
-            self._pick(event.option.id)
+    @on(PresetRows.Picked)
+    def _pick_clicked(self, event: PresetRows.Picked) -> None:
+        if self.stage == "pick":
+            self._pick(event.key)
 
     def _pick(self, key: str) -> None:
         self.preset = self.presets[key]
-        for selector in ("#filter", "#presets"):
-            self.query_one(selector).add_class("hidden")
+        self._hide("#filter", "#presets")
         self._error("")
         self.done_lines.append(Content.styled(self.preset.label.get(self.lang), "bold"))
         if self.preset.needs_input:
             self.stage = "question"
             question = self.preset.question.get(self.lang) if self.preset.question else ""
             self.query_one("#question", Static).update(Content(question))
-            answer = self.query_one("#answer", TypedLine)
-            for widget in (self.query_one("#question"), answer):
-                widget.remove_class("hidden")
+            self._show("#question", "#answer")
         else:
             self._ask_happened()
         self._show_prompt()
@@ -231,17 +278,13 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         once, before any gain is applied, and kept in every target's Gain event."""
         self.stage = "happened"
         self.query_one("#question", Static).update(Content(self.t("notes.gain.question")))
-        for widget in (self.query_one("#question"), self.query_one("#answer")):
-            widget.remove_class("hidden")
+        self._show("#question", "#answer")
 
     def _take_happened(self, value: str) -> None:
         self.happened = value
         if value:
             self.done_lines.append(Content(self.t("notes.gain.done", text=value)))
-        answer = self.query_one("#answer", TypedLine)
-        answer.set("")
-        answer.add_class("hidden")
-        self.query_one("#question").add_class("hidden")
+        self.query_one("#answer", TypedLine).set("")
         self._error("")
         self._start_rolls()
 
@@ -249,15 +292,19 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         assert self.preset is not None
         if self.expression is None and self.preset.dice is None:
             # A fixed amount: apply it to everyone at once (one action, if it can be).
+            # The question and its line stay until then: a gain refused (a write fault) leaves
+            # the GM where enter tries again.
             if self.apply_all is not None and len(self.targets) > 1:
                 if self._apply_all():
                     self._finish()
                 return
             for target in self.targets:
                 if not self._apply(target, None, 0):
+                    self._show_prompt()
                     return
             self._finish()
             return
+        self._hide("#question", "#answer")
         self.expression = self.expression or self.preset.dice
         self.stage = "dice"
         self.turn = 0
@@ -355,10 +402,8 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
             self.query_one("#question", Static).update(
                 Content(self.t("gain.adjust_question", roll=roll_text(roll, self.t)))
             )
-            answer = self.query_one("#answer", TypedLine)
-            for widget in (self.query_one("#question"), answer):
-                widget.remove_class("hidden")
-            answer.set("0", replace_on_type=True)
+            self._show("#question", "#answer")
+            self.query_one("#answer", TypedLine).set("0", replace_on_type=True)
             self._show_prompt()
             return
         self._next_turn(roll, 0)
@@ -370,8 +415,7 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
             return
         roll = self.pending
         self.pending = None
-        for selector in ("#question", "#answer"):
-            self.query_one(selector).add_class("hidden")
+        self._hide("#question", "#answer")
         self.stage = "dice"
         self.focus_dialog()
         self._next_turn(roll, adjustment)
@@ -421,13 +465,18 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         if result.roll is not None:
             line += f"  ({roll_text(result.roll, self.t)})"
         self.done_lines.append(Content(line))
-        self._show_prompt()
 
     def _finish(self) -> None:
         self.close(self.results)
 
     def cancel(self) -> None:
         self.close(self.results or None)
+
+    def close(self, result: list[GainDone] | None) -> None:
+        was_open = self.is_active
+        super().close(result)
+        if was_open:
+            self._back_to_pick()
 
     # --- text --------------------------------------------------------------------------------
 
@@ -453,3 +502,52 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
             prompt = self.t("gain.prompt_adjust")
         self.query_one("#prompt", Static).update(Content(prompt))
         self.refresh_bindings()  # the stage decides whether r rolls (check_action)
+
+
+KEPT = "gain-picker"  # the name the GM's screen's picker is installed under
+
+
+def kept_gain_screen(
+    app: App[Any],
+    targets: Sequence[Target],
+    apply: ApplyGain,
+    t: Translate,
+    lang: str,
+    rng: random.Random,
+    apply_all: ApplyGainAll | None = None,
+) -> GainScreen:
+    """The gain picker for ``targets``: the app's kept one, opened again, if it speaks ``lang``
+    and is closed; else a new one, kept (installed) for the next gain.
+
+    Opening a new picker over 200 characters cost ~100 ms, most of it Textual mounting,
+    styling and laying out the same widgets as last time and drawing the same presets; a kept
+    one is shown again with only what changed (the names, the filter, the stage)."""
+    kept = prepare_gain_screen(app, t, lang, rng)
+    if kept is None:  # the picker is open already (under a check it opened): a one-off
+        return GainScreen(targets, apply, t, lang, rng, apply_all)
+    kept.reopen(targets, apply, apply_all)
+    return kept
+
+
+def prepare_gain_screen(
+    app: App[Any], t: Translate, lang: str, rng: random.Random
+) -> GainScreen | None:
+    """The app's kept picker, closed, built now if there is none for ``lang`` (None if it is
+    open). The GM's screen calls it once its first frame is up, so that the evening's first
+    ``g`` does not also load and build the picker."""
+    if app.is_screen_installed(KEPT):
+        kept = app.get_screen(KEPT)
+        if kept in app.screen_stack:
+            return None
+        if isinstance(kept, GainScreen) and kept.lang == lang and kept.rng is rng:
+            return kept
+        app.uninstall_screen(KEPT)
+        kept.remove()  # an uninstalled screen stays mounted otherwise
+    dialog = GainScreen([], _not_opened, t, lang, rng)
+    app.install_screen(dialog, KEPT)
+    return dialog
+
+
+def _not_opened(*_: object) -> GainDone:
+    # A picker prepared ahead gets the real one as it is opened (GainScreen.reopen).
+    raise RuntimeError("the gain picker was prepared but never opened")

@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from textual.app import App
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -32,6 +33,8 @@ class Host(Protocol):
     lang: str
     rng: random.Random
 
+    @property
+    def app(self) -> App[Any]: ...
     @property
     def screen(self) -> Screen[Any]: ...
     @property
@@ -62,7 +65,7 @@ def is_due(screen: Host, character_id: str) -> bool:
 
 
 async def gain(screen: Host) -> None:
-    from gmscreen.tui.screens.gain import GainScreen, Target
+    from gmscreen.tui.screens.gain import Target, kept_gain_screen
 
     if not screen.need_madness():
         return
@@ -85,8 +88,19 @@ async def gain(screen: Host) -> None:
         if screen.state.settings.auto_check:
             await run_checks(screen, [i for i in ids if is_due(screen, i)])
 
-    dialog = GainScreen(targets, apply, screen.t, screen.lang, screen.rng, apply_all)
+    dialog = kept_gain_screen(
+        screen.app, targets, apply, screen.t, screen.lang, screen.rng, apply_all
+    )
     await open_screen(screen.screen, dialog, gained)
+
+
+def prepare_gain(screen: Host) -> None:
+    """Load and build the gain picker ahead (once the GM's screen is up): see
+    :func:`gmscreen.tui.screens.gain.prepare_gain_screen`."""
+    from gmscreen.tui.screens.gain import prepare_gain_screen
+
+    if "madness" in screen.state.settings.modules:
+        prepare_gain_screen(screen.app, screen.t, screen.lang, screen.rng)
 
 
 async def run_checks(screen: Host, ids: Sequence[str], start: int = 0) -> None:

@@ -27,11 +27,19 @@ hundred dialogs the passes grew from ~20 to well over 100 ms, and one came every
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import lru_cache
+from itertools import islice
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from textual.app import App
+from textual.color import Color
 from textual.css.styles import RulesMap
 from textual.geometry import Region
+from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen
 from textual.strip import Strip
 from textual.style import Style
@@ -57,7 +65,17 @@ class KeptBackground(ModalScreen[R]):
         self._kept: tuple[object, list[Strip]] | None = None
         self._opened_over: int | None = None  # the settled revision below at the first draw
 
+    # A dialog kept to be opened again (installed: its widgets live on) keeps their drawn
+    # lines too: they are what makes the next opening cheap, and a live widget's lines are no
+    # leak.
+    reopened = False
+
     def on_screen_suspend(self) -> None:
+        # What is below will have changed by the time the dialog is shown again.
+        self._kept = None
+        self._opened_over = None
+        if self.reopened:
+            return
         # Refreshing a widget clears its line cache (it will be drawn anew), which Textual's
         # lru_cache would otherwise keep for hundreds of dialogs more: see the module. Done as
         # the dialog goes (Textual suspends it first; by its unmount its widgets are gone) or
@@ -81,8 +99,12 @@ class KeptBackground(ModalScreen[R]):
                     self.below_changes += 1
         key = (width, height, style, self.styles.background, self.below_changes)
         if self._kept is None or self._kept[0] != key:
-            base = visualize(self, super().render())
-            self._kept = (key, Visual.to_strips(self, base, width, height, style))
+            drawn = super().render()
+            if isinstance(drawn, BackgroundScreen):
+                lines = tinted_lines(self.app, drawn, width, height, style)
+            else:  # nothing below to show (no screen under it): what Textual draws
+                lines = Visual.to_strips(self, visualize(self, drawn), width, height, style)
+            self._kept = (key, lines)
         return self._kept[1]
 
     def refresh(
@@ -109,6 +131,61 @@ class KeptBackground(ModalScreen[R]):
             return False
         below = self._revision_below()
         return below is not None and below.shown_revision == self._opened_over
+
+
+def tinted_lines(
+    app: App[Any], below: BackgroundScreen, width: int, height: int | None, style: Style
+) -> list[Strip]:
+    """The screen below a dialog, tinted, as lines on the dialog's ``style``: what Textual
+    draws (``Visual.to_strips`` of its BackgroundScreen), in about half the time: each style
+    is tinted once, not once per piece of text, and the lines, the screen's width, are not
+    cropped or padded again."""
+    options = app.console_options.update(highlight=False, width=width, height=height)
+    segments = app.console.render(_TintOnce(below, style.rich_style), options)
+    lines = Segment.split_and_crop_lines(segments, width, include_new_lines=False, pad=False)
+    return [Strip(line, width) for line in islice(lines, height)]
+
+
+class _TintOnce(BackgroundScreen):
+    """Textual's tinted screen below, on the dialog's base style, each style tinted once."""
+
+    def __init__(self, below: BackgroundScreen, base: RichStyle) -> None:
+        super().__init__(below.screen, below.color)
+        self.base = base
+
+    def process_segments(  # type: ignore[override]  # Textual calls it on the instance
+        self, segments: Iterable[Segment], color: Color
+    ) -> Iterable[Segment]:
+        base = self.base
+        for text, style, control in segments:
+            if control:
+                yield Segment(text, style, control)
+            else:
+                yield Segment(text, _tinted(style, color, base))
+
+
+@lru_cache(maxsize=2048)
+def _tinted(style: RichStyle | None, color: Color, base: RichStyle) -> RichStyle:
+    """``style`` as Textual draws it below a dialog: its links and meta dropped, its colours
+    blended with ``color`` (BackgroundScreen), on the dialog's ``base`` style (the renderable's
+    post-render styling). A screen has a few dozen styles, each on many pieces of text."""
+    if style is None:
+        return base + _PLAIN
+    style = style.clear_meta_and_links()
+    if color.a == 0:
+        return base + style
+    foreground = None if style.color is None else (Color.from_rich_color(style.color) + color)
+    background = None if style.bgcolor is None else (Color.from_rich_color(style.bgcolor) + color)
+    return base + (
+        style
+        + RichStyle.from_color(
+            None if foreground is None else foreground.rich_color,
+            None if background is None else background.rich_color,
+        )
+    )
+
+
+_PLAIN = RichStyle()
 
 
 class _KeptLines(Visual):

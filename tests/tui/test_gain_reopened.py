@@ -16,7 +16,8 @@ from gmscreen.campaign.model import Settings
 from gmscreen.campaign.paths import make_demo_copy
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.item_samples import ITEM_SHOTS, merp_sample_campaign
-from gmscreen.tui.screens.gain import KEPT, GainScreen
+from gmscreen.tui.screens.gain import GainScreen
+from gmscreen.tui.screens.gain_kept import KEPT
 from gmscreen.tui.screenshots import fixed_clock
 from gmscreen.tui.widgets.backdrop import KeptBackground, tinted_lines
 from gmscreen.tui.widgets.preset_rows import PresetRows

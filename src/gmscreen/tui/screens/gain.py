@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Literal
 
 import msgspec
 from textual import events, on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
@@ -65,7 +65,7 @@ def preset_hint(preset: Preset, t: Translate) -> str:
 
 
 class GainScreen(InOrderDialog[list[GainDone] | None]):
-    reopened = True  # the GM's screen keeps one and opens it again: see kept_gain_screen
+    reopened = True  # the GM's screen keeps one and opens it again: see gain_kept
     DEFAULT_CSS = """
     GainScreen { align: center middle; }
     GainScreen > #dialog {
@@ -124,7 +124,7 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
     ) -> None:
         """Start a new gain in this picker (it was closed): the same as a new one for ``targets``.
 
-        The GM's screen keeps one picker and opens it again (see :func:`kept_gain_screen`): a
+        The GM's screen keeps one picker and opens it again (see :func:`gmscreen.tui.screens.gain_kept.kept_gain_screen`): a
         new one costs its widgets' mounting and styling, its first layout (and the relayout of
         the screen below that its first size causes) and drawing every preset again."""
         self._start(targets, apply, apply_all)
@@ -502,52 +502,3 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
             prompt = self.t("gain.prompt_adjust")
         self.query_one("#prompt", Static).update(Content(prompt))
         self.refresh_bindings()  # the stage decides whether r rolls (check_action)
-
-
-KEPT = "gain-picker"  # the name the GM's screen's picker is installed under
-
-
-def kept_gain_screen(
-    app: App[Any],
-    targets: Sequence[Target],
-    apply: ApplyGain,
-    t: Translate,
-    lang: str,
-    rng: random.Random,
-    apply_all: ApplyGainAll | None = None,
-) -> GainScreen:
-    """The gain picker for ``targets``: the app's kept one, opened again, if it speaks ``lang``
-    and is closed; else a new one, kept (installed) for the next gain.
-
-    Opening a new picker over 200 characters cost ~100 ms, most of it Textual mounting,
-    styling and laying out the same widgets as last time and drawing the same presets; a kept
-    one is shown again with only what changed (the names, the filter, the stage)."""
-    kept = prepare_gain_screen(app, t, lang, rng)
-    if kept is None:  # the picker is open already (under a check it opened): a one-off
-        return GainScreen(targets, apply, t, lang, rng, apply_all)
-    kept.reopen(targets, apply, apply_all)
-    return kept
-
-
-def prepare_gain_screen(
-    app: App[Any], t: Translate, lang: str, rng: random.Random
-) -> GainScreen | None:
-    """The app's kept picker, closed, built now if there is none for ``lang`` (None if it is
-    open). The GM's screen calls it once its first frame is up, so that the evening's first
-    ``g`` does not also load and build the picker."""
-    if app.is_screen_installed(KEPT):
-        kept = app.get_screen(KEPT)
-        if kept in app.screen_stack:
-            return None
-        if isinstance(kept, GainScreen) and kept.lang == lang and kept.rng is rng:
-            return kept
-        app.uninstall_screen(KEPT)
-        kept.remove()  # an uninstalled screen stays mounted otherwise
-    dialog = GainScreen([], _not_opened, t, lang, rng)
-    app.install_screen(dialog, KEPT)
-    return dialog
-
-
-def _not_opened(*_: object) -> GainDone:
-    # A picker prepared ahead gets the real one as it is opened (GainScreen.reopen).
-    raise RuntimeError("the gain picker was prepared but never opened")

@@ -65,7 +65,8 @@ def is_due(screen: Host, character_id: str) -> bool:
 
 
 async def gain(screen: Host) -> None:
-    from gmscreen.tui.screens.gain import Target, kept_gain_screen
+    from gmscreen.tui.screens.gain import Target
+    from gmscreen.tui.screens.gain_kept import kept_gain_screen
 
     if not screen.need_madness():
         return
@@ -97,7 +98,7 @@ async def gain(screen: Host) -> None:
 def prepare_gain(screen: Host) -> None:
     """Load and build the gain picker ahead (once the GM's screen is up): see
     :func:`gmscreen.tui.screens.gain.prepare_gain_screen`."""
-    from gmscreen.tui.screens.gain import prepare_gain_screen
+    from gmscreen.tui.screens.gain_kept import prepare_gain_screen
 
     if "madness" in screen.state.settings.modules:
         prepare_gain_screen(screen.app, screen.t, screen.lang, screen.rng)

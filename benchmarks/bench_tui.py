@@ -232,11 +232,13 @@ async def keypresses(
 
 def plan_for_gmscreen() -> list[tuple[str, str]]:
     plan = [("select (j)", "j")] * 30 + [("next round (.)", "full_stop")] * 30
-    for _ in range(10):
+    for n in range(11):
         # A gain for the selected character: open the picker, filter "ele" down to "Sees an
         # elemental" (a fixed gain, no dice), enter picks it and asks what happened (left
-        # out: enter), which applies it and closes the picker.
-        plan += [("gain: open the picker (g)", "g")]
+        # out: enter), which applies it and closes the picker. The evening's first opening
+        # lays the picker out for the first time (it is kept for the next ones): counted apart.
+        first = " (the evening's first)" if n == 0 else ""
+        plan += [(f"gain: open the picker{first} (g)", "g")]
         plan += [("gain: type in the picker", k) for k in ("e", "l", "e")]
         plan += [("gain: pick (enter)", "enter")]
         plan += [("gain: apply and close (enter)", "enter"), ("select (j)", "j")]

@@ -6,7 +6,10 @@ ends the server."""
 from __future__ import annotations
 
 import asyncio
+import signal
 import socket
+import subprocess
+import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -62,3 +65,53 @@ def test_the_palette_starts_and_stops_serving(tmp_path: Path) -> None:
 
     asyncio.run(run())
     assert "textual-terminal" in page[0]
+
+
+# A GM's screen (headless) that starts serving from its palette's code, says the server's
+# address, then dies at once as a crash would (SIGKILL: no quit, no clean-up of its own).
+CRASHING_GM = """
+import asyncio, os, signal, sys, time
+from pathlib import Path
+from gmscreen.tui.app import make_app
+from gmscreen.tui.serving import PlayersServing
+
+folder, port = Path(sys.argv[1]), int(sys.argv[2])
+
+async def main():
+    app = make_app(folder, config_path=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.serving = PlayersServing(folder, app.catalog, port=port)
+        app.serving.start(app)
+        deadline = time.monotonic() + float(sys.argv[3])
+        while app.serving.url is None and time.monotonic() < deadline:
+            await pilot.pause(0.1)
+        print(app.serving.url, flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+asyncio.run(main())
+"""
+
+
+def serving(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=5):
+            return True
+    except OSError:
+        return False
+
+
+def test_the_server_ends_with_a_gm_screen_that_crashed(tmp_path: Path) -> None:
+    """A server started from the palette must not outlive the GM's screen, however it ends:
+    here killed outright, so nothing of the GM's own code stops the server."""
+    folder = create_campaign(tmp_path, "Imrryr")
+    port = free_port()
+    argv = [sys.executable, "-c", CRASHING_GM, str(folder), str(port), str(START_WITHIN)]
+    gm = subprocess.run(argv, capture_output=True, text=True, timeout=START_WITHIN + 60)
+    assert gm.returncode == -signal.SIGKILL, gm.stderr
+    url = gm.stdout.strip()
+    assert url == f"http://127.0.0.1:{port}", gm.stderr
+    deadline = time.monotonic() + START_WITHIN  # waited on, not slept through: it ends at once
+    while serving(url) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not serving(url)

@@ -10,9 +10,13 @@ prints the address to give the players.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import shlex
+import signal
 import socket
 import sys
+import threading
 from pathlib import Path
 
 from gmscreen.campaign.errors import CampaignError
@@ -54,6 +58,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--dir",
         help="the campaigns folder (default: $GMSCREEN_CAMPAIGNS, ./campaigns or the user data folder)",
     )
+    # Started from the GM's palette: serve until its standard input closes (see end_with_stdin).
+    parser.add_argument("--until-stdin-closes", action="store_true", help=argparse.SUPPRESS)
 
 
 def show_command(folder: Path, lang: str | None, theme: str | None = None) -> str:
@@ -88,6 +94,27 @@ def _network_address() -> str:
         return socket.gethostname()
 
 
+def end_with_stdin() -> None:
+    """End this server, and the players' screens it started, once standard input closes.
+
+    The GM's screen starts the server with a pipe as its standard input and never writes to
+    it: the pipe closes when the GM's process ends, however it ends (quit, a crash, killed),
+    and the server must not outlive the table it serves. A thread waits for that end of file.
+    The server was started in a process group of its own (POSIX): the whole group ends, the
+    ``show`` processes with it; elsewhere the server alone."""
+
+    def wait() -> None:
+        with contextlib.suppress(OSError, ValueError):
+            while sys.stdin.buffer.read(4096):
+                pass
+        if hasattr(os, "killpg"):
+            os.killpg(os.getpgrp(), signal.SIGTERM)
+        else:  # pragma: no cover - Windows: no process groups to signal
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=wait, name="gmscreen-serve-parent", daemon=True).start()
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         from textual_serve.server import Server
@@ -111,6 +138,8 @@ def run(args: argparse.Namespace) -> int:
         def initialize_logging(self) -> None:
             """No log of each request on the GM's terminal."""
 
+    if args.until_stdin_closes:
+        end_with_stdin()
     server = PlayersServer(
         show_command(folder, args.lang, args.theme),
         host=args.host,

@@ -3,7 +3,9 @@
 
 The server is its own process (``python -m gmscreen serve``), in a process group of its own so
 that stopping it ends the players' ``show`` processes it started too; it only reads the
-campaign, so it runs beside the GM's table, which keeps the lock. It listens on 127.0.0.1
+campaign, so it runs beside the GM's table, which keeps the lock. It ends with the GM's screen
+even if that one crashes or is killed: its standard input is a pipe from the GM's process,
+which closes as that process ends. It listens on 127.0.0.1
 (the GM's ``gmscreen serve --host`` from a terminal opens it to the network).
 """
 
@@ -54,14 +56,16 @@ class PlayersServing:
         if self.running:
             return
         argv = [sys.executable, "-m", "gmscreen", "serve", str(self.folder), "--lang"]
-        argv.append(self.catalog.lang)
+        argv += [self.catalog.lang, "--until-stdin-closes"]
         if self.port is not None:
             argv += ["--port", str(self.port)]
         self.url = None
         try:
             self.process = subprocess.Popen(
                 argv,
-                stdin=subprocess.DEVNULL,
+                # Never written to: it closes as this process ends, however it ends, and the
+                # server then ends too (serve_cmd.end_with_stdin).
+                stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 text=True,
@@ -100,7 +104,7 @@ class PlayersServing:
             except subprocess.TimeoutExpired:
                 _signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
                 process.wait()
-        for stream in (process.stdout, process.stderr):
+        for stream in (process.stdin, process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
         if app is not None:

@@ -103,3 +103,23 @@ def test_a_closed_dialog_leaves_none_of_its_drawn_lines_behind(table_with: Any) 
         assert counts[-1] - counts[1] < 50, counts
 
     play(table_with(*CREW), scenario)
+
+
+def test_every_screen_that_closes_leaves_none_of_its_drawn_lines_behind(table_with: Any) -> None:
+    """Not only the dialogs with a kept background: a form, the help and the notes list, each
+    opened and closed again and again, leave nothing drawn alive once closed."""
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        for opening in ("c", "question_mark", "N"):
+            counts = []
+            for _ in range(5):
+                await pilot.press(opening)
+                await pilot.pause()
+                assert app.screen is not app.screen_stack[0]
+                await pilot.press("escape")
+                await pilot.pause()
+                assert app.screen is app.screen_stack[0]
+                counts.append(live_strips())
+            assert counts[-1] - counts[1] < 50, (opening, counts)
+
+    play(table_with(*CREW), scenario)

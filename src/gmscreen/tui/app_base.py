@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.events import Resize
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -29,6 +30,7 @@ from gmscreen.tui.commands import (
 )
 from gmscreen.tui.config import UIConfig, load_config
 from gmscreen.tui.i18n import Catalog
+from gmscreen.tui.widgets.backdrop import let_go_of_lines
 
 if TYPE_CHECKING:
     from gmscreen.tui.screens.too_small import TooSmallScreen
@@ -95,6 +97,13 @@ class BaseApp(App[None]):
         super().notify(
             inert(message), title=inert(title), severity=severity, timeout=timeout, markup=False
         )
+
+    def pop_screen(self) -> AwaitComplete:
+        leaving = self.screen
+        popped = super().pop_screen()
+        if not self.is_screen_installed(leaving):  # gone for good: its lines must not stay
+            let_go_of_lines(leaving)
+        return popped
 
     def journal_path(self) -> Path | None:
         """The journal this app writes (None: it writes none), for a crash report to name."""

@@ -65,7 +65,6 @@ def preset_hint(preset: Preset, t: Translate) -> str:
 
 
 class GainScreen(InOrderDialog[list[GainDone] | None]):
-    reopened = True  # the GM's screen keeps one and opens it again: see gain_kept
     DEFAULT_CSS = """
     GainScreen { align: center middle; }
     GainScreen > #dialog {

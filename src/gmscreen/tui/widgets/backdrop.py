@@ -17,12 +17,13 @@ screen. While the revision is the settled one the dialog first drew over, repain
 it shows and cost nothing; once it moves (a check's roll shows in the log below), every
 repaint below is drawn again, as for any other screen.
 
-A dialog that goes also lets go of its drawn lines (``KeptBackground.on_screen_suspend``).
-Textual 8.2.8 keeps each widget's line cache alive after the widget is gone: ``StylesCache``'s
-``get_inner_outer`` is an ``lru_cache`` on a method, so its 1,024 keys hold the caches of the
-last few hundred widgets drawn (Textualize/textual#6665, open). Every gain picker opened left
-~6,000 objects (its lines) for the collector to walk at each full pass: over an evening's first
-hundred dialogs the passes grew from ~20 to well over 100 ms, and one came every second picker.
+Every screen that goes lets go of its drawn lines (:func:`let_go_of_lines`, from the app's
+``pop_screen``). Textual 8.2.8 keeps each widget's line cache alive after the widget is gone:
+``StylesCache``'s ``get_inner_outer`` is an ``lru_cache`` on a method, so its 1,024 keys hold
+the caches of the last few hundred widgets drawn (Textualize/textual#6665, open). Every gain
+picker opened left ~6,000 objects (its lines) for the collector to walk at each full pass: over
+an evening's first hundred dialogs the passes grew from ~20 to well over 100 ms, and one came
+every second picker.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from textual.color import Color
 from textual.css.styles import RulesMap
 from textual.geometry import Region
 from textual.renderables.background_screen import BackgroundScreen
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual, visualize
@@ -65,23 +66,10 @@ class KeptBackground(ModalScreen[R]):
         self._kept: tuple[object, list[Strip]] | None = None
         self._opened_over: int | None = None  # the settled revision below at the first draw
 
-    # A dialog kept to be opened again (installed: its widgets live on) keeps their drawn
-    # lines too: they are what makes the next opening cheap, and a live widget's lines are no
-    # leak.
-    reopened = False
-
     def on_screen_suspend(self) -> None:
         # What is below will have changed by the time the dialog is shown again.
         self._kept = None
         self._opened_over = None
-        if self.reopened:
-            return
-        # Refreshing a widget clears its line cache (it will be drawn anew), which Textual's
-        # lru_cache would otherwise keep for hundreds of dialogs more: see the module. Done as
-        # the dialog goes (Textual suspends it first; by its unmount its widgets are gone) or
-        # is covered by another screen (it is drawn anew when it comes back).
-        for widget in (self, *self.walk_children()):
-            widget.refresh()
 
     def render(self) -> RenderableType:
         if self.styles.background.a >= 1:
@@ -144,6 +132,16 @@ def tinted_lines(
     segments = app.console.render(_TintOnce(below, style.rich_style), options)
     lines = Segment.split_and_crop_lines(segments, width, include_new_lines=False, pad=False)
     return [Strip(line, width) for line in islice(lines, height)]
+
+
+def let_go_of_lines(screen: Screen[Any]) -> None:
+    """Empty the line caches of a screen that is going (see the module): refreshing a widget
+    clears them (it would be drawn anew), which Textual's ``lru_cache`` would otherwise keep
+    for hundreds of screens more. Done as the screen leaves the stack, before its unmount (by
+    then its widgets are gone). A screen kept to be shown again (installed) keeps them: its
+    widgets live on, and their lines are what makes showing it again cheap."""
+    for widget in (screen, *screen.walk_children()):
+        widget.refresh()
 
 
 class _TintOnce(BackgroundScreen):

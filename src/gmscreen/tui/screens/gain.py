@@ -123,9 +123,9 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
     ) -> None:
         """Start a new gain in this picker (it was closed): the same as a new one for ``targets``.
 
-        The GM's screen keeps one picker and opens it again (see :func:`gmscreen.tui.screens.gain_kept.kept_gain_screen`): a
-        new one costs its widgets' mounting and styling, its first layout (and the relayout of
-        the screen below that its first size causes) and drawing every preset again."""
+        The GM's screen keeps one picker and opens it again (``screens/gain_kept.py``): a new
+        one costs its widgets' mounting and styling, its first layout (and the relayout of the
+        screen below that its first size causes) and drawing every preset again."""
         self._start(targets, apply, apply_all)
         if self.is_mounted:  # else it was prepared and never shown: it composes from the above
             self.query_one("#title", Static).update(Content(self._title()))

@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
 from msgspec.structs import replace
 
 from gmscreen.campaign.model import Settings
@@ -67,6 +69,32 @@ def shown_as_typed(name: str, output: str) -> bool:
     """Every run of ``name`` between the characters shown visibly appears in ``output``
     (``Bad[/]`` as ``Bad[/]``, ``Elric [PC]`` with its ``[PC]``)."""
     return all(part in output for part in _SHOWN_AS_IS.findall(name))
+
+
+# A Markdown reader: CommonMark with GitHub's tables and strikethrough (markdown-it comes with
+# Textual). The recaps are Markdown, so what they show is what it reads, not their raw text.
+MARKDOWN = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+
+
+def markdown_shown(markdown: str | list[Token]) -> str:
+    """The text a Markdown reader shows for ``markdown`` (its source, or its tokens), with a
+    line break after each paragraph and heading."""
+    tokens = MARKDOWN.parse(markdown) if isinstance(markdown, str) else markdown
+    parts: list[str] = []
+    for token in tokens:
+        if token.type in (
+            "text",
+            "code_inline",
+            "code_block",
+            "fence",
+            "html_inline",
+            "html_block",
+        ):
+            parts.append(token.content)
+        parts.append(markdown_shown(token.children or []) if token.children else "")
+        if token.type in ("paragraph_close", "heading_close", "softbreak", "hardbreak"):
+            parts.append("\n")
+    return "".join(parts)
 
 
 def hostile_campaign(root: Path, name: str, notes: str = "") -> Path:

@@ -3,10 +3,13 @@
 Two voices: the GM's (:func:`~gmscreen.campaign.recap.recap`: every number, undone events
 struck through) and the players' (:func:`~gmscreen.campaign.player_safe.player_safe`: only what
 they may see). Both are built as plain text; the returned string is where it leaves this module.
+Every piece of text is put in through :func:`literal`: names, notes, reasons and item names are
+the GM's and the players' words, and a Markdown reader must show them as typed, never as markup.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from gmscreen.campaign.journal import SessionLog
@@ -16,7 +19,33 @@ from gmscreen.campaign.safe_files import check_component, ensure_folder, replace
 from gmscreen.campaign.store import recover
 from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for
 from gmscreen.rules.tables_render import item_title
-from gmscreen.text import inert
+from gmscreen.text import inert, inert_line
+
+# The ASCII characters that can start or end Markdown markup in running text (CommonMark with
+# GitHub's tables and strikethrough): emphasis, code, links and images, raw HTML and autolinks,
+# entities, headings, table cells, strikethrough, and the backslash itself. Each one escaped with
+# a backslash reads as itself in every CommonMark reader, and is plain to read in the raw file.
+_MARKUP = re.compile(r"([\\`*_\[\]<>#|~&])")
+
+
+def literal(text: str) -> str:
+    """``text`` for one line of the recap, shown as written by any Markdown reader.
+
+    A line feed would end the list item, and what follows could open a heading, a quote or a
+    code block: every recap line is a one-line place, so it shows as ``␊`` (as in
+    :func:`~gmscreen.text.inert_line`, which renders the control characters too)."""
+    return _MARKUP.sub(r"\\\1", inert_line(text))
+
+
+def item_start(text: str) -> str:
+    """:func:`literal` for the first words of a list item, where two more things are markup:
+    spaces (they would move the item's indentation: its sub-items would leave it, or it would
+    become a code block; a reader shows none of them anyway) and what opens a list or a rule
+    (``-``, ``+``, ``1.``, ``1)``)."""
+    return _BLOCK_START.sub(r"\1\\\2", literal(text.lstrip()))
+
+
+_BLOCK_START = re.compile(r"\A(\d*)([-+.)])")
 
 
 def recap_markdown(
@@ -30,14 +59,15 @@ def recap_markdown(
     w = words(lang)
     lines = recap(log.header.state, log.events, lang)
     title = w("title.gm", campaign=campaign_name, session=log.header.id)
-    out = [f"# {title}\n"]
-    out.append(f"*{w('played', when=log.header.started_at[:16].replace('T', ' '))}*\n")
+    out = [f"# {literal(title)}\n"]
+    played = w("played", when=log.header.started_at[:16].replace("T", " "))
+    out.append(f"*{literal(played.strip())}*\n")  # an emphasis closes only after a non-space
     if not lines:
-        out.append(w("no_events"))
+        out.append(literal(w("no_events")))
     for line in lines:
-        text = f"**{game_time(line.event.game, lang)}**: {line.text}"
-        out.append(f"- ~~{text}~~{w('undone')}" if line.void else f"- {text}")
-    out.append(f"\n## {w('standing')}\n")
+        text = f"**{literal(game_time(line.event.game, lang))}**: {literal(line.text.rstrip())}"
+        out.append(f"- ~~{text}~~{literal(w('undone'))}" if line.void else f"- {text}")
+    out.append(f"\n## {literal(w('standing'))}\n")
     madness = "madness" in final.settings.modules
     for character, (name, state) in zip(final.characters, standing(final, lang), strict=True):
         parts = [state] if madness else []
@@ -54,7 +84,7 @@ def recap_markdown(
                 for i in character.inventory
             )
             parts.append(w("carries", items=titles))
-        out.append(f"- {name}: " + "; ".join(parts))
+        out.append(f"- {item_start(name)}: " + literal("; ".join(parts)))
     # The one way out to a terminal (export) or a file (replay's e/E): names, notes and item
     # texts come from files, so no control character leaves with them (gmscreen.text).
     return inert("\n".join(out) + "\n")
@@ -63,11 +93,11 @@ def recap_markdown(
 def players_markdown(view: PlayerSafe, campaign_name: str, session: str) -> str:
     """The players' recap: :func:`player_safe`'s story and standing, laid out, nothing added."""
     t = catalog_for(view.lang).t
-    out = [f"# {t('player.title', campaign=campaign_name, session=session)}\n"]
+    out = [f"# {literal(t('player.title', campaign=campaign_name, session=session))}\n"]
     if not view.story:
-        out.append(t("player.nothing"))
-    out.extend(f"- **{line.when}**: {line.text}" for line in view.story)
-    out.append(f"\n## {t('player.standing', time=view.now)}\n")
+        out.append(literal(t("player.nothing")))
+    out.extend(f"- **{literal(line.when)}**: {literal(line.text)}" for line in view.story)
+    out.append(f"\n## {literal(t('player.standing', time=view.now))}\n")
     out.extend(f"- {character_line(c, view.lang)}" for c in view.characters)
     return inert("\n".join(out) + "\n")  # names, notes, items from files: see recap_markdown
 
@@ -76,8 +106,8 @@ def character_line(c: SeenCharacter, lang: str) -> str:
     """One character for players: ``Artinar: seems breaking``, then a sub-item for the episode,
     each lasting madness and each item."""
     looks = seems(c, lang)
-    head = f"{c.name}: {looks}" if looks else c.name
-    return "\n".join([head, *(f"  - {text}" for _, text in details(c, lang))])
+    head = f"{item_start(c.name)}: {literal(looks)}" if looks else item_start(c.name)
+    return "\n".join([head, *(f"  - {literal(text)}" for _, text in details(c, lang))])
 
 
 EXPORTS_DIR = "exports"

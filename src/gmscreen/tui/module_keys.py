@@ -1,19 +1,26 @@
-"""Which keys the key bar offers, given the rule modules a campaign uses.
+"""Which keys the key bar offers, given the rule modules a campaign uses and the campaign now.
 
 A key whose command only refuses without its module (Mark, Gain and Check without the madness
 module) is not offered; the item keys (``t``, ``i``, and ``e`` that edits the profile) are offered where the items are what the
 campaign is about (the MERP items on, madness off: with both on, the bar has no room for them,
 and help and the palette list them). The keys still work as before: this only says what shows.
+
+Nor does the bar offer a key that could only refuse tonight (:class:`Offers`): Undo with nothing
+to undo, Check when the selected character has none due, Mark and Gain with no one to mark.
+Pressed anyway, such a key still says why it does nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
 
 from textual.binding import Binding
 from textual.dom import DOMNode
 
+from gmscreen.campaign.live import LiveCampaign
+from gmscreen.campaign.model import Campaign, Character
+from gmscreen.rules.madness import check_due
 from gmscreen.tui.commands import COMMANDS, set_shown
 
 MADNESS = "madness"
@@ -51,3 +58,60 @@ def reshow(node: DOMNode, modules: Collection[str]) -> None:
     GM changed them in the settings: the keys are the same, only what shows changes."""
     footer = {command.id: command.footer for command in COMMANDS}
     set_shown(node, lambda b: shown(b.id, footer[b.id], modules) if b.id in footer else b.show)
+
+
+def due(character: Character) -> bool:
+    """Whether a check of ``character`` would start now (as ``m`` starts it): a kind still to
+    roll, or madness at POW or above with no episode under way."""
+    return character.awaiting_kind is not None or (
+        check_due(character.sanity) and character.sanity.episode is None
+    )
+
+
+class Offers:
+    """Which of the GM's screen's actions would do something now: the key bar leaves off those
+    that would only refuse. Worked out once per change of the campaign (and, for Check, of the
+    selected character), as the bar asks for every key each time the bindings refresh."""
+
+    def __init__(self, live: LiveCampaign, selected: Callable[[], str | None]) -> None:
+        self.live = live
+        self.selected = selected  # the id of the character the GM's screen has selected
+        self._state: Campaign | None = None
+        self._events = -1
+        self._for_state: dict[str, bool] = {}
+        # the selected character's id, and every answer with Check's for it
+        self._selected: tuple[str | None, Mapping[str, bool]] | None = None
+        self._told: Mapping[str, bool] = {}  # what the bar was last told
+
+    def offers(self, action: str) -> bool:
+        """Whether the key bar shows ``action``; actions not named here always show."""
+        return self.now().get(action, True)
+
+    def now(self) -> Mapping[str, bool]:
+        live, state = self.live, self.live.state
+        if state is not self._state or len(live.events) != self._events:
+            has_characters = bool(state.characters)
+            self._for_state = {
+                "toggle_mark": has_characters,
+                "gain": has_characters,
+                "check_all": any(due(c) for c in state.characters),
+                "undo": live.can_undo(),
+                "redo": live.can_redo(),
+            }
+            self._state, self._events = state, len(live.events)
+            self._selected = None
+        selected = self.selected()
+        if self._selected is None or selected != self._selected[0]:
+            ready = selected is not None and state.has_character(selected)
+            check = ready and due(state.character(selected or ""))
+            self._selected = (selected, {**self._for_state, "check": check})
+        return self._selected[1]
+
+    def changed(self) -> bool:
+        """Whether what the bar should offer changed since the last call (so its bindings need
+        a refresh): after an action, or when the selection moves."""
+        now = self.now()
+        if now == self._told:
+            return False
+        self._told = now
+        return True

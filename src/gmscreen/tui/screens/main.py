@@ -35,7 +35,7 @@ from gmscreen.tui.commands import add_bindings, bindings, by_id, effective_keys,
 from gmscreen.tui.format import clock_text, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
-from gmscreen.tui.module_keys import for_modules, usable
+from gmscreen.tui.module_keys import Offers, for_modules, usable
 from gmscreen.tui.screens import main_characters, main_madness, main_rulings, main_time, main_undo
 from gmscreen.tui.session import MadnessHistories
 from gmscreen.tui.typeahead import open_screen, opener, run_binding_now, with_openers
@@ -107,6 +107,7 @@ class MainScreen(Screen[None]):
         self._player_view: PlayerView | None = None  # the last one opened, kept up to date
         self.select_last = False  # a character was added: select it once it is shown
         self.shown_revision = self.settled_revision = 0  # for the dialogs over it: backdrop.py
+        self.key_offers = Offers(live, lambda: self.query_one(Roster).selected_id)
 
     def past_log_lines(self) -> list[LogEntry]:
         """The earlier sessions' lines, in the screen's language."""
@@ -155,6 +156,15 @@ class MainScreen(Screen[None]):
 
     def on_main_screen_campaign_changed(self, _: CampaignChanged) -> None:
         self.refresh_if_changed()  # several actions in a row: the first message shows them all
+        self.offers_changed()
+
+    def offers(self, action: str) -> bool:
+        """Whether the key bar shows ``action`` now: no key that would only refuse (KeyBar)."""
+        return self.key_offers.offers(action)
+
+    def offers_changed(self) -> None:
+        if self.key_offers.changed():  # something to undo now, the selected one's check due ...
+            self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return usable(action, bool(self.state.characters))  # no key that refuses: module_keys
@@ -239,6 +249,7 @@ class MainScreen(Screen[None]):
             pane = self.query_one(DetailPane)
         except NoMatches:  # told of a selection before the pane is there
             return
+        self.offers_changed()  # a check due or not: the selected character's
         if not pane.is_mounted:  # or before it has its lines (the roster can mount first)
             return
         selected = roster.selected_id

@@ -4,11 +4,15 @@ Textual's ``Footer`` builds a widget per key and rebuilds them all (compose, CSS
 time the bindings change, which is on every focus change and every screen switch: on the GM's
 screen that was most of the time a gain took to show. This is one widget that repaints one line;
 it looks the same, and a click on a key still presses it.
+
+A screen can leave off keys that would only refuse now (the GM's screen: nothing to undo, no
+check due) by having an ``offers(action)`` method (:class:`OffersKeys`); it calls
+``refresh_bindings()`` when its answer changes.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from textual import events
 from textual.content import Content
@@ -23,6 +27,13 @@ class KeySpan(NamedTuple):
     end: int
     key: str
     enabled: bool
+
+
+@runtime_checkable
+class OffersKeys(Protocol):
+    def offers(self, action: str) -> bool:
+        """Whether the bar shows the key of ``action`` now (False: it could only refuse)."""
+        ...
 
 
 class KeyBar(Widget, can_focus=False):
@@ -61,14 +72,17 @@ class KeyBar(Widget, can_focus=False):
 
     def _keys(self) -> tuple[list[tuple[str, str, str, bool]], tuple[str, str, str, bool] | None]:
         """(key, shown key, description, enabled) for each shown action, and the palette's."""
-        app = self.app
-        active = self.screen.active_bindings
+        app, screen = self.app, self.screen
+        active = screen.active_bindings
+        offers = screen.offers if isinstance(screen, OffersKeys) else None
         seen: set[str] = set()
         keys: list[tuple[str, str, str, bool]] = []
         for _node, binding, enabled, _tooltip in active.values():
             if not binding.show or binding.action in seen:
                 continue  # one entry per action, as Footer does: its first key
             seen.add(binding.action)
+            if offers is not None and not offers(binding.action):
+                continue
             shown = inert_line(app.get_key_display(binding))  # a key of the GM's config file
             keys.append((binding.key, shown, binding.description, enabled))
         palette = None
@@ -77,6 +91,11 @@ class KeyBar(Widget, can_focus=False):
             shown = inert_line(app.get_key_display(binding))
             palette = (binding.key, shown, binding.description, enabled)
         return keys, palette
+
+    def shown_keys(self) -> list[str]:
+        """The keys the bar shows now, as Textual names them (``u``, ``full_stop``), but the
+        palette's."""
+        return [key for key, _shown, _description, _enabled in self._keys()[0]]
 
     def render(self) -> Content:
         key_style = self.get_visual_style("key-bar--key", partial=True)

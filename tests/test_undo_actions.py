@@ -186,3 +186,20 @@ def test_a_redone_earlier_undo_is_the_same_on_disk_and_in_replay(folder: Path) -
     lines = Replay.from_log(recovered.logs[-1]).lines()
     assert [line.void for line in lines] == [False, True, False]
     assert lines[2].text.startswith("Redone: ")
+
+
+def test_undoing_an_earlier_sessions_rename_gives_the_name_back(folder: Path) -> None:
+    with _open(folder, 1) as live:
+        live.change_settings(name="Imrryr", fumble_base=2)  # one save of the settings screen
+    with _open(folder, 2) as live:
+        assert live.state.name == "Imrryr"
+        question = live.describe_last_undoable()
+        assert question is not None and "Imrryr" in question
+        live.undo()
+        assert (live.state.name, live.state.settings.fumble_base) == ("Undo", 1)
+        assert load(folder).state == live.state  # the journal alone says so, as on disk
+        live.redo()
+        assert (live.state.name, live.state.settings.fumble_base) == ("Imrryr", 2)
+        live.undo()
+    with _open(folder, 3) as live:
+        assert (live.state.name, live.state.settings.fumble_base) == ("Undo", 1)

@@ -123,7 +123,7 @@ class UndoEarlier(Record, frozen=True):
     That journal is never written again, so this event carries what the undo changes: the
     characters set back (``characters``), put back whole (``returned``: the action removed
     them; at the end of the roster, as campaign.toml keeps them) or taken out (``dropped``: the
-    action added them), and the clock and the settings as they were before it. ``undone`` holds the action's events as that journal has them (plain
+    action added them), and the clock and the settings (the campaign's ``name`` too) as they were before it. ``undone`` holds the action's events as that journal has them (plain
     values, keys and numbers), so the log and the recaps can tell what was undone in any
     language without reading the earlier journal. A redo is a plain :class:`Undo` of this one.
     """

@@ -153,10 +153,7 @@ def _apply(draft: _Draft, event: ev.Event) -> None:
             gone = data.item.get("id")
             draft.put(replace(c, inventory=tuple(i for i in c.inventory if i.id != gone)))
         case ev.SettingsChanged():
-            if "name" in data.changes:  # the settings screen saves the campaign's name too
-                draft.name = str(data.changes["name"][1])
-            others = {k: v for k, v in data.changes.items() if k != "name"}
-            draft.settings = _apply_settings(draft.settings, others)
+            _settings_and_name(draft, data.changes)
         case ev.UndoEarlier():
             _undo_earlier(draft, data)
         case ev.Note() | ev.NoteEdited() | ev.NoteRemoved() | ev.ItemDiscarded() | ev.Undo():
@@ -184,7 +181,15 @@ def _undo_earlier(draft: _Draft, data: ev.UndoEarlier) -> None:
     if data.clock is not None:
         draft.clock = data.clock
     if data.settings:
-        draft.settings = _apply_settings(draft.settings, data.settings)
+        _settings_and_name(draft, data.settings)
+
+
+def _settings_and_name(draft: _Draft, changes: Mapping[str, Any]) -> None:
+    """A settings change, or its undo: the settings screen saves the campaign's name too."""
+    if "name" in changes:
+        draft.name = str(changes["name"][1])
+    others = {k: v for k, v in changes.items() if k != "name"}
+    draft.settings = _apply_settings(draft.settings, others)
 
 
 # What an event that does not fit raises while it is applied.

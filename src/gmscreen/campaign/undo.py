@@ -138,6 +138,9 @@ def undo_earlier(state: Campaign, target: EarlierAction) -> ev.UndoEarlier:
         for k, v in _all_settings(before.settings).items()
         if v != was_set[k] and v != now[k]
     }
+    if before.name != after.name and before.name != state.name:
+        # the settings screen saves the campaign's name with them: so it comes back with them
+        settings["name"] = [state.name, before.name]
     returned = tuple(
         character_to_dict(c)
         for cid, c in was.items()

@@ -51,7 +51,7 @@ def test_campaigns_folder_from_the_environment(
 
 def test_validate_lists_every_problem(example: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(example)]) == 0
-    assert "valid (4 characters, 1 sessions" in capsys.readouterr().out
+    assert "valid (4 characters, 1 session, 23 events)" in capsys.readouterr().out
     toml = example / "campaign.toml"
     toml.write_text(
         toml.read_text().replace("pow = 13", "pow = -2").replace("law = 47", 'law = "x"')
@@ -65,6 +65,29 @@ def test_validate_lists_every_problem(example: Path, capsys: pytest.CaptureFixtu
     assert all(re.match(r".+:\d+: ", line) for line in out), out
     assert any("campaign.toml" in line and "pow" in line for line in out)
     assert any(".jsonl:2: not valid JSON" in line for line in out)
+
+
+def test_validate_counts_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import random
+
+    from gmscreen.campaign.opening import open_campaign
+
+    folder = tmp_path / "one"
+    assert main(["new", "One", "--dir", str(tmp_path)]) == 0
+    with open_campaign(folder, rng=random.Random(1)) as live:
+        live.add_character("Artinar", 13)  # one session, one event
+    capsys.readouterr()
+    assert main(["validate", str(folder)]) == 0
+    assert capsys.readouterr().out == f"{folder}: valid (1 character, 1 session, 1 event)\n"
+    with open_campaign(folder, rng=random.Random(2)) as live:
+        live.add_character("Bors", 12)
+        live.note("a second")
+    assert main(["validate", str(folder)]) == 0
+    assert "valid (2 characters, 2 sessions, 3 events)" in capsys.readouterr().out
+    from gmscreen.campaign.journal_stream import Progress
+
+    said = Progress(journals=1, events=1234).said()  # what an interrupted validate says
+    assert said == "0 of 1 journal checked (1,234 events); stopped at the start"
 
 
 def test_sessions_lists_them(example: Path, capsys: pytest.CaptureFixture[str]) -> None:

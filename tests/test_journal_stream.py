@@ -118,6 +118,6 @@ def test_validate_says_how_far_it_got_when_interrupted(
 
     assert campaign_cmds._validate(folder, interrupt) == 130
     said = capsys.readouterr().err
-    assert "interrupted" in said and f"1 of {len(journals)} journal(s) checked" in said
+    assert "interrupted" in said and f"1 of {len(journals)} journals checked (" in said
     assert f"{journals[1].name} line 4" in said
     assert campaign_cmds._validate(folder) == 0  # not interrupted: valid

@@ -142,3 +142,17 @@ def test_a_check_rolled_00_reads_00_in_the_log_as_in_the_check(table_with) -> No
         assert log and log[0].startswith("1d100: 00") and ": 100" not in log[0]
 
     play(table_with(due), scenario)
+
+
+def test_the_header_keeps_a_gap_between_the_campaign_and_the_day(table_with) -> None:  # type: ignore[no-untyped-def]
+    # What the terminal is sent, as drawn (a snapshot viewed through librsvg loses the gap:
+    # it drops the spaces a text run starts with; see CONTRIBUTING).
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        for size in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            header = app.screen.query_one("#header", Static)
+            drawn = header.render_line(0).text
+            assert "Melniboné   Day 1 · 00:00:00   characters: 3" in drawn, (size, drawn)
+
+    play(table_with(*CREW), scenario)

@@ -48,10 +48,13 @@ class Progress:
     events: int = 0  # events read, in all journals, in this stage
 
     def said(self) -> str:
+        from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for, plural  # validate's words
+
+        t = catalog_for(DEFAULT_LANGUAGE).t
         where = f"{self.path.name} line {self.line:,}" if self.path is not None else "the start"
         return (
-            f"{self.done} of {self.journals} journal(s) {self.stage} "
-            f"({self.events:,} event(s)); stopped at {where}"
+            f"{self.done} of {plural(t, 'journals', self.journals)} {self.stage} "
+            f"({plural(t, 'events', self.events)}); stopped at {where}"
         )
 
 

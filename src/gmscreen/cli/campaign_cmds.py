@@ -167,10 +167,15 @@ def _validate(folder: Path, on_line: Callable[[Progress], None] | None = None) -
         say(problem, one_line=True)
     if problems or checked is None or checkpoint is None:
         return 1
-    say(
-        f"{folder}: valid ({len(checkpoint.characters)} characters, "
-        f"{checked.sessions} sessions, {checked.events} events)"
-    )
+    from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for, plural
+
+    t = catalog_for(DEFAULT_LANGUAGE).t  # the commands speak English, counted as the catalog says
+    counts = [
+        plural(t, "characters", len(checkpoint.characters)),
+        plural(t, "sessions", checked.sessions),
+        plural(t, "events", checked.events),
+    ]
+    say(f"{folder}: valid ({', '.join(counts)})")
     return 0
 
 

@@ -1,4 +1,8 @@
-"""Help: every key, as the GM's keymap has it, with what it does."""
+"""Help: every key, as the GM's keymap has it, with what it does.
+
+Some ninety lines: more than a 40-row terminal shows, so the frame says when there is more
+below (or above) and the key bar offers the keys that scroll, only while they would.
+"""
 
 from __future__ import annotations
 
@@ -74,7 +78,9 @@ class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll {
-        width: 110; height: 90%; border: thick $accent; background: $surface; padding: 0 1;
+        width: 110; max-width: 100%; height: 90%;  /* 80 columns: narrower, its lines wrap */
+        border: thick $accent; background: $surface; padding: 0 1;
+        border-subtitle-align: right; border-subtitle-color: $text; border-subtitle-style: bold;
     }
     HelpScreen #title { text-style: bold; color: $accent; margin: 1 0; }
     """
@@ -85,16 +91,66 @@ class HelpScreen(ModalScreen[None]):
             self,
             [
                 Binding("escape,question_mark,f1,q", "close", t("help.close")),
+                Binding("pagedown", "more(1)", t("help.more")),
+                Binding("pageup", "more(-1)", t("help.back_up")),
+                # the frame takes no focus (its own page keys would hide these from the bar)
+                Binding("down", "scroll('down')", show=False),
+                Binding("up", "scroll('up')", show=False),
+                Binding("home", "scroll('home')", show=False),
+                Binding("end", "scroll('end')", show=False),
             ],
         )
         self.t = t
         self.keymap = keymap
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
+        with VerticalScroll(can_focus=False):
             yield Static(Content(self.t("help.title")), id="title")
             yield Static(help_text(self.t, self.keymap))
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        scroll = self.query_one(VerticalScroll)
+        self.watch(scroll, "scroll_y", self._scrolled)
+        self.watch(scroll, "virtual_size", self._scrolled)  # the text laid out, or wrapped anew
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._scrolled)  # a taller terminal may show it all
+
+    def _scrolled(self) -> None:
+        scroll = self.query_one(VerticalScroll)
+        below, above = self.offers("more(1)"), self.offers("more(-1)")
+        hint = "help.more_below" if below else "help.top_above" if above else None
+        scroll.border_subtitle = self.t(hint) if hint else ""
+        self.refresh_bindings()  # pgdn / pgup on the key bar: only while they scroll
+
+    def offers(self, action: str) -> bool:
+        """The key bar's question (KeyBar): page down only with more below, up with more above."""
+        scroll = self.query_one(VerticalScroll)
+        if action == "more(1)":
+            return scroll.scroll_y < scroll.max_scroll_y
+        if action == "more(-1)":
+            return scroll.scroll_y > 0
+        return True
+
+    def action_scroll(self, where: str) -> None:
+        scroll = self.query_one(VerticalScroll)
+        match where:
+            case "down":
+                scroll.scroll_down(animate=False)
+            case "up":
+                scroll.scroll_up(animate=False)
+            case "home":
+                scroll.scroll_home(animate=False)
+            case _:
+                scroll.scroll_end(animate=False)
+
+    def action_more(self, direction: int) -> None:
+        scroll = self.query_one(VerticalScroll)
+        if direction > 0:
+            scroll.scroll_page_down(animate=False)
+        else:
+            scroll.scroll_page_up(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -15,14 +15,18 @@ from msgspec.structs import replace
 from tests.rich_session import play_rich_session
 
 from gmscreen.campaign import events as ev
+from gmscreen.campaign import recap
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Campaign, Settings
 from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.replay import Replay
 from gmscreen.campaign.store import load
-from gmscreen.rules import dice
+from gmscreen.rules import dice, merp
 from gmscreen.rules.madness_data import load_madness_data
+from gmscreen.rules.tables import roll_table
+from gmscreen.rules.tables_names import full_name
+from gmscreen.rules.tables_render import item_title
 
 
 def _clock(day: int) -> datetime:
@@ -203,3 +207,31 @@ def test_undoing_an_earlier_sessions_rename_gives_the_name_back(folder: Path) ->
         live.undo()
     with _open(folder, 3) as live:
         assert (live.state.name, live.state.settings.fumble_base) == ("Undo", 1)
+
+
+def test_the_recap_and_the_undo_name_a_noted_item_by_its_title(folder: Path) -> None:
+    profile = {"category": "non_spell_user", "race": "Dúnadan", "points_total": 3}
+    with _open(folder, 1) as live:
+        live.add_character("Halbarad", 14, merp=profile)
+        resolution = roll_table(merp.merp_tables(), merp.TABLE_1, random.Random(5))
+        while resolution.pending is not None and not resolution.done:
+            resolution.choose(0)
+            resolution.auto(random.Random(5))
+        title = full_name(resolution.tree, merp.merp_tables(), "en")
+        rolled = live.item_rolled("halbarad", merp.TABLE_1, title, resolution.to_dict())
+        assert isinstance(rolled.data, ev.ItemRolled)
+        item_id = str(rolled.data.item["id"])
+        live.item_kept("halbarad", item_id)
+        live.item_note("halbarad", item_id, "found in the barrow")
+    shown = item_title({"title": title, "tree": resolution.to_dict()}, "en")
+    with _open(folder, 2) as live:
+        question = live.describe_last_undoable() or ""  # of an earlier session: named from now
+        assert f"notes on {shown}: found in the barrow" in question and item_id not in question
+        live.item_renamed("halbarad", item_id, "Barrow-blade")
+        live.item_note("halbarad", item_id, "it hums at dusk")
+        tonight = [e.event for e in live.events]
+        lines = [line.text for line in recap.recap(live.session_start, tonight)]
+        assert lines[-1] == "Halbarad notes on Barrow-blade: it hums at dusk"
+    first = load(folder).logs[0]
+    told = [line.text for line in recap.recap(first.header.state, first.events)]
+    assert told[-1] == f"Halbarad notes on {shown}: found in the barrow"

@@ -43,8 +43,14 @@ from gmscreen.rules.madness_data import load_madness_data
 from gmscreen.rules.tables_render import item_title
 
 
-def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANGUAGE) -> str | None:
-    """One line for ``event`` in ``lang``, for the GM (None for an undo: see :func:`recap`)."""
+def describe(
+    event: ev.Event,
+    names: Mapping[str, str],
+    lang: str = DEFAULT_LANGUAGE,
+    items: Mapping[str, str] | None = None,
+) -> str | None:
+    """One line for ``event`` in ``lang``, for the GM (None for an undo: see :func:`recap`).
+    ``items``: the items' titles by id (:class:`ItemTitles`), for an event that names only the id."""
     w = words(lang)
     d = event.data
     who = names.get(event.character or "", event.character or "")
@@ -156,7 +162,8 @@ def describe(event: ev.Event, names: Mapping[str, str], lang: str = DEFAULT_LANG
         case ev.ItemDiscarded():
             return w("item_discarded", who=who, title=item_title(d.item, lang))
         case ev.ItemNoted():
-            return w("item_noted", who=who, title=d.item_id, text=d.after)
+            title = (items or {}).get(d.item_id, d.item_id)
+            return w("item_noted", who=who, title=title, text=d.after)
         case ev.ItemRemoved():
             return w("item_removed", who=who, title=item_title(d.item, lang))
         case ev.Note():
@@ -260,6 +267,26 @@ def _item_renamed(d: ev.ItemRenamed, who: str, lang: str) -> str:
     return catalog_for(lang).t("item_abandon.recap_renamed", who=who, before=before, after=after)
 
 
+class ItemTitles(dict[str, str]):
+    """The items' titles by id as a session goes (an item's note names only its id): those
+    carried at the start, then each one rolled, kept or renamed."""
+
+    def __init__(self, state: Campaign, lang: str) -> None:
+        super().__init__(
+            (i.id, item_title({"title": i.title, "tree": i.tree, "name": i.name}, lang))
+            for c in state.characters
+            for i in c.inventory
+        )
+        self.lang = lang
+
+    def follow(self, event: ev.Event) -> None:
+        d = event.data
+        if isinstance(d, ev.ItemRolled | ev.ItemKept):
+            self[str(d.item.get("id"))] = item_title(d.item, self.lang)
+        elif isinstance(d, ev.ItemRenamed):
+            self[str(d.item.get("id"))] = d.after or item_title({**d.item, "name": ""}, self.lang)
+
+
 class RecapLine(msgspec.Struct, frozen=True):
     """One event told in words, for the log or the recap; ``void``: its action was undone."""
 
@@ -288,6 +315,7 @@ def recap(
     w = words(lang)
     void = void_actions(events)
     names = {c.id: c.name for c in start.characters}
+    items = ItemTitles(start, lang)
     by_action: dict[int, list[ev.Event]] = {}
     lines: list[RecapLine] = []
     for event in events:
@@ -297,13 +325,15 @@ def recap(
         is_void = event.action in void
         if isinstance(event.data, ev.Undo):
             target = by_action.get(event.data.target, [])
-            what = describe(target[0], names, lang=lang) if target else "?"
+            what = describe(target[0], names, lang, items) if target else "?"
             text: str | None = w("redo" if event.data.redo else "undo", what=what)
             if event.data.redo and target and isinstance(target[0].data, ev.Undo):
                 inner = by_action.get(target[0].data.target, [])
-                text = w("redo", what=describe(inner[0], names, lang=lang) if inner else "?")
+                text = w("redo", what=describe(inner[0], names, lang, items) if inner else "?")
         else:
-            text = describe(event, names, lang)
+            text = describe(event, names, lang, items)
+        if not is_void:
+            items.follow(event)
         data = event.data
         if not is_void and isinstance(data, ev.CharacterEdited) and "name" in data.changes:
             names[event.character or ""] = str(data.changes["name"][1])
@@ -331,7 +361,8 @@ def describe_action(
     for e in action_events:
         if isinstance(e.data, ev.CharacterRemoved | ev.CharacterAdded):
             known.setdefault(str(e.data.character.get("id")), str(e.data.character.get("name")))
-    told = [describe(e, known, lang=lang) or e.kind for e in action_events[:SHOWN]]
+    items = ItemTitles(state, lang) if state is not None else None
+    told = [describe(e, known, lang, items) or e.kind for e in action_events[:SHOWN]]
     more = len(action_events) - len(told)
     return "; ".join(told) + (words(lang)("more", n=more) if more else "")
 

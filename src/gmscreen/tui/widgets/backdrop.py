@@ -45,6 +45,7 @@ from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual, visualize
+from textual.widget import Widget
 
 R = TypeVar("R")
 
@@ -140,8 +141,16 @@ def let_go_of_lines(screen: Screen[Any]) -> None:
     for hundreds of screens more. Done as the screen leaves the stack, before its unmount (by
     then its widgets are gone). A screen kept to be shown again (installed) keeps them: its
     widgets live on, and their lines are what makes showing it again cheap."""
-    for widget in (screen, *screen.walk_children()):
+    for widget in (screen, *screen.walk_children(Widget)):
         widget.refresh()
+        # Its scroll bars are drawn (and cached) too, but are not among its children.
+        vertical, horizontal = widget.show_vertical_scrollbar, widget.show_horizontal_scrollbar
+        if vertical:
+            widget.vertical_scrollbar.refresh()
+        if horizontal:
+            widget.horizontal_scrollbar.refresh()
+        if vertical and horizontal:
+            widget.scrollbar_corner.refresh()
 
 
 class _TintOnce(BackgroundScreen):

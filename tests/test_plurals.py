@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import ast
 import re
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+import gmscreen
 from gmscreen.i18n import LANGUAGES, Catalog, load_messages, plural
 from gmscreen.rules import dice
 from gmscreen.rules.merp import RollRefused
 from gmscreen.rules.tables_model import Template
+from gmscreen.text import counted
 
 
 @pytest.mark.parametrize(
@@ -57,3 +62,40 @@ def test_a_daily_item_rolled_once_is_usable_once_a_day(source: str, value: int, 
     uses = dice.typed("1d3", value)
     rendered = Template(source).render({"uses": uses}, {"uses": dice.parse("1d3")})
     assert rendered.replace(" (typed)", "") == said
+
+
+def _literal_texts(tree: ast.Module) -> Iterator[ast.Constant]:
+    """Every string the code says (f-strings' parts too), docstrings left out."""
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+        ):
+            yield node
+
+
+def test_no_text_in_the_code_guesses_at_a_plural() -> None:
+    """The English-only notices of the campaign layer and the CLI count their words too
+    (gmscreen.text.counted), as the catalog's messages do."""
+    root = Path(gmscreen.__file__).parent
+    guessed = [
+        f"{path.relative_to(root)}:{node.lineno}: {node.value!r}"
+        for path in sorted(root.rglob("*.py"))
+        for node in _literal_texts(ast.parse(path.read_text(encoding="utf-8")))
+        if re.search(r"\w\((s|es)\)", str(node.value))
+    ]
+    assert guessed == []
+
+
+@pytest.mark.parametrize(("n", "said"), [(0, "0 events"), (1, "1 event"), (2, "2 events")])
+def test_counted_says_one_and_many(n: int, said: str) -> None:
+    assert counted(n, "event") == said

@@ -104,7 +104,7 @@ def test_a_damaged_middle_line_the_checkpoint_covers_does_not_stop_the_campaign(
     with open_campaign(campaign, rng=random.Random(1)) as live:
         assert live.state == expected
         notice = " ".join(live.notices)
-        assert f"{journal.name} has damaged line(s) 2" in notice, live.notices
+        assert f"{journal.name} has a damaged line 2" in notice, live.notices
         assert "not valid JSON" in notice
     assert journal.read_bytes() == before
     corrupt = journal.with_name(journal.name + ".corrupt")

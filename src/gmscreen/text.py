@@ -87,6 +87,13 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and an English ``noun`` it counts ("1 event", "3 events"): for the few English-only
+    notices of the campaign layer; words the GM reads on screen come from the catalog
+    (:func:`gmscreen.i18n.plural`)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def clip(text: str, limit: int = 40) -> str:
     """``text`` cut to ``limit`` characters (``…`` at the end) for quoting in a one-line message:
     a 5,000-digit value is named, not printed whole."""

@@ -32,6 +32,7 @@ from gmscreen.campaign.reducer import ReplayError, fold
 from gmscreen.campaign.safe_files import JOURNAL_LIMIT, MIB, UnsafeFile, open_regular
 from gmscreen.campaign.store import torn_notice
 from gmscreen.campaign.torn_lines import torn_action
+from gmscreen.text import counted
 
 _BUFFER = MIB
 
@@ -324,5 +325,6 @@ def _fold_session(
         line = 0 if error.seq is None else error.seq - journal.first_seq + 2
         raise CampaignFileError([Problem(path, line, str(error))]) from None
     checked.notices.append(
-        f"recovered {last - known} event(s) from {path.name} that the checkpoint did not include"
+        f"recovered {counted(last - known, 'event')} from {path.name} "
+        "that the checkpoint did not include"
     )

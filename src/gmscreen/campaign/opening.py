@@ -86,7 +86,7 @@ def open_campaign(
             except UnsafeFile as error:  # a link planted at <session>.corrupt: not followed
                 notices.append(str(error))
     except OSError as error:  # a read-only folder: the journal keeps the line all the same
-        notices.append(f"could not set the unreadable line(s) aside: {error}")
+        notices.append(f"could not set aside what could not be read: {error}")
     # The session index is brought up to date on close (LiveCampaign.close), not here: with
     # years of sessions, checking every entry would cost more than reading tonight's journal.
     if recovered.replayed:

@@ -19,6 +19,7 @@ from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import WriteFault
 from gmscreen.campaign.journal import JournalChanged, JournalWriter, SessionHeader, next_session_id
 from gmscreen.campaign.model import Campaign
+from gmscreen.text import counted
 
 NOT_RECORDED = (
     "This action was not recorded (every earlier one is safe); the next action tries again."
@@ -112,6 +113,6 @@ class SessionJournal:
         old.close()
         self._writer = fresh
         self._tell(
-            f"{changed}: gmscreen wrote this session anew, all {len(events)} event(s), "
+            f"{changed}: gmscreen wrote this session anew, all {counted(len(events), 'event')}, "
             f"to {fresh.path}{kept}. Nothing is lost."
         )

@@ -23,6 +23,7 @@ from gmscreen.campaign.reducer import ReplayError, fold, void_actions
 from gmscreen.campaign.safe_files import CHECKPOINT_LIMIT, read_regular, replace_file
 from gmscreen.campaign.toml_merge import Merged, merge_values, same_values, write_into
 from gmscreen.campaign.torn_lines import torn_action
+from gmscreen.text import counted
 
 CAMPAIGN_FILE = "campaign.toml"
 SESSIONS_DIR = "sessions"
@@ -218,7 +219,7 @@ def recover(checkpoint: Campaign, logs: list[SessionLog]) -> Recovered:
             raise CampaignFileError([Problem(log.path, line, str(error))]) from None
         result.replayed += log.last_seq - known
         result.notices.append(
-            f"recovered {log.last_seq - known} event(s) from {log.path.name} "
+            f"recovered {counted(log.last_seq - known, 'event')} from {log.path.name} "
             "that the checkpoint did not include"
         )
         result.state = state
@@ -262,8 +263,9 @@ def _check_covered(log: SessionLog, known: int) -> None:
 
 def _damaged_notice(log: SessionLog) -> str:
     lines = ", ".join(str(d.line) for d in log.damaged)
+    which = "a damaged line" if len(log.damaged) == 1 else "damaged lines"
     return (
-        f"{log.path.name} has damaged line(s) {lines} ({log.damaged[0].reason}); the checkpoint "
+        f"{log.path.name} has {which} {lines} ({log.damaged[0].reason}); the checkpoint "
         f"already includes what they held, so they were left out (and kept in "
         f"{log.path.name}.corrupt); the journal itself is not changed"
     )

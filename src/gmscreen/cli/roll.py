@@ -15,7 +15,7 @@ from gmscreen.rules.dice import DiceError
 from gmscreen.rules.tables import PendingChoice, load_tables, roll_table
 from gmscreen.rules.tables_model import Lang, Table, TableSet
 from gmscreen.rules.tables_render import render_tree
-from gmscreen.text import json_text
+from gmscreen.text import counted, json_text
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -98,7 +98,8 @@ def _run_roll(args: argparse.Namespace) -> int:
             if not isinstance(pending, PendingChoice):
                 return _error(
                     "roll",
-                    f"--choose: {len(args.choose)} values given, but the roll asked for {number - 1} choice(s)",
+                    f"--choose: {counted(len(args.choose), 'value')} given, "
+                    f"but the roll asked for {counted(number - 1, 'choice')}",
                 )
             if not 1 <= k <= len(pending.options):
                 return _error(

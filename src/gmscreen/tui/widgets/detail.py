@@ -23,6 +23,7 @@ from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets import merp_lines
 from gmscreen.tui.widgets.meter import fitted_meter
 from gmscreen.tui.widgets.roster import CardContext, CharacterLike
+from gmscreen.tui.widgets.sparkline import LineSparkline
 
 
 def detail_lines(
@@ -134,7 +135,7 @@ class DetailPane(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(Content(self.t("detail.empty")), id="detail-text")
         yield Static(Content(self.t("detail.sparkline")), id="spark-title")
-        yield Sparkline([], id="spark")
+        yield LineSparkline([], id="spark")
 
     def _show_text(self, detail: Static, text: Content) -> None:
         """The text, drawn again only if it reads differently (Content's ``==`` compares the

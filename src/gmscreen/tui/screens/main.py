@@ -18,7 +18,6 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Static
 
 from gmscreen.campaign import events as ev
@@ -37,6 +36,7 @@ from gmscreen.tui.i18n import Translate
 from gmscreen.tui.log_lines import LogBuilder
 from gmscreen.tui.module_keys import Offers, for_modules, usable
 from gmscreen.tui.screens import main_characters, main_madness, main_rulings, main_time, main_undo
+from gmscreen.tui.screens.kept_layout import KeptLayout
 from gmscreen.tui.session import MadnessHistories
 from gmscreen.tui.typeahead import open_screen, opener, run_binding_now, with_openers
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 ERRORS = (CampaignError, DiceError, MadnessError)
 
 
-class MainScreen(Screen[None]):
+class MainScreen(KeptLayout[None]):
     # The log takes a share of the height; a short terminal gives the sparkline's rows to
     # the detail pane's text.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]

@@ -58,3 +58,21 @@ def test_closing_the_gain_picker_lays_nothing_out_and_shows_the_gain(
         assert "Sees an elemental" in on_screen(app)  # the log's new line
 
     play(table_with(ARTINAR), scenario)
+
+
+def test_closing_a_check_lays_nothing_out_and_shows_the_episode(
+    table_with: Callable[..., Path],
+) -> None:
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        screen = main_screen(app)
+        await pilot.press("m", "9", "9", "enter", "enter", "2")  # a failure; the kind: 2
+        await settle(pilot)
+        layouts = count_layouts(screen)
+        await pilot.press("enter")  # the episode starts, the check closes
+        await settle(pilot)
+        assert app.screen is screen
+        assert layouts == []
+        assert app.live.state.character("artinar").sanity.episode is not None
+        assert "Stupor" in on_screen(app)
+
+    play(table_with(dict(ARTINAR, madness=14)), scenario)

@@ -76,3 +76,19 @@ def test_closing_a_check_lays_nothing_out_and_shows_the_episode(
         assert "Stupor" in on_screen(app)
 
     play(table_with(dict(ARTINAR, madness=14)), scenario)
+
+
+def test_closing_the_gain_picker_draws_one_frame(table_with: Callable[..., Path]) -> None:
+    """The gain, the card, the log's line and the picker's going: all in the one frame."""
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("g", *"elemental", "enter")
+        await settle(pilot)
+        frames: list[None] = []
+        app.post_display_hook = lambda: frames.append(None)  # type: ignore[method-assign]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is main_screen(app)
+        assert len(frames) == 1
+
+    play(table_with(ARTINAR), scenario)

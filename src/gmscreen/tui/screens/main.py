@@ -8,6 +8,7 @@ that is handled. The dialogs never redraw it.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -154,9 +155,14 @@ class MainScreen(KeptLayout[None]):
     def _campaign_changed(self, new: Sequence[ev.Event]) -> None:
         self.post_message(self.CampaignChanged(new))
 
-    def on_main_screen_campaign_changed(self, _: CampaignChanged) -> None:
+    async def on_main_screen_campaign_changed(self, _: CampaignChanged) -> None:
         self.refresh_if_changed()  # several actions in a row: the first message shows them all
         self.offers_changed()
+        # Each widget redrawn tells the screen so from its own message queue. Yielding once
+        # lets them do it before this screen handles its next message: a dialog that closes
+        # with the action queues the screen's resume right behind this one, and the resume's
+        # frame then draws them too (else a second frame came, a frame slot later).
+        await asyncio.sleep(0)
 
     def offers(self, action: str) -> bool:
         """Whether the key bar shows ``action`` now: no key that would only refuse (KeyBar)."""

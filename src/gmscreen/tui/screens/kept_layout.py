@@ -13,8 +13,9 @@ frame.
 last one: its size, its children (the widgets mounted on the screen itself) or its classes (the
 breakpoints' ``-short``, ``-tall``). Its widgets ask for their own layouts through Textual's
 layout messages, which this leaves alone, and a resize is laid out by Textual directly. A request
-it drops still repaints, except in the moment after a dialog went (Textual makes its two requests
-at once): resumed, the screen was repainted whole, and its widgets tell of their own changes. A
+it drops still repaints, except in the moment after a dialog went (``AFTER_DIALOG``: Textual asks
+as it takes the dialog down): resumed, the screen was repainted whole, and its widgets tell of
+their own changes. A
 screen whose own styles change what its layout is (``styles`` set in code, ``loading``) should not
 be one.
 """
@@ -29,7 +30,7 @@ from textual.screen import Screen
 R = TypeVar("R")
 
 
-AFTER_DIALOG = 0.25  # seconds after a dialog went during which a dropped request skips its repaint
+AFTER_DIALOG = 0.5  # seconds after a dialog went in which a dropped request skips its repaint
 
 
 class KeptLayout(Screen[R]):
@@ -46,7 +47,9 @@ class KeptLayout(Screen[R]):
 
     def on_screen_resume(self) -> None:
         self.resumes += 1
-        self._dialog_went = self.resumes > 1
+        if self.resumes > 1:  # not its opening: a dialog over it went
+            self._dialog_went = True
+            self.set_timer(AFTER_DIALOG, self._dialog_gone)
 
     def on_screen_suspend(self) -> None:
         self._dialog_went = False
@@ -67,7 +70,6 @@ class KeptLayout(Screen[R]):
         if layout and not recompose and self._laid_out == self._layout_inputs():
             layout = False
             if self._dialog_went and not regions:
-                self.set_timer(AFTER_DIALOG, self._dialog_gone)
                 return self
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 

@@ -45,8 +45,13 @@ def test_start_up_is_frozen_and_the_collector_back_with_the_first_frame() -> Non
         assert gc.get_freeze_count() > 0  # start-up's objects out of the collector's way
         assert not gc.isenabled()  # not yet: the first frame is start-up too
         (callback,) = first_frame
+        young, middle, _ = gc.get_threshold()
         callback()
         assert gc.isenabled()
+        # full passes rarer for play; young and middle ones as they were; said twice, the same
+        assert gc.get_threshold() == (young, middle, gc_policy.PLAY_FULL_PASS)
+        callback()
+        assert gc.get_threshold() == (young, middle, gc_policy.PLAY_FULL_PASS)
     assert gc.isenabled()
 
 

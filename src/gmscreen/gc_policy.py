@@ -11,7 +11,8 @@ key path.
 
 - **Start-up** (``gmscreen`` and ``gmscreen replay``): :func:`paused` around the imports and the
   opening, :func:`start_up_done` just before the app runs: what start-up made is frozen (later
-  collections skip it) and the collector comes back once the first frame is on the screen.
+  collections skip it) and the collector comes back once the first frame is on the screen,
+  with full passes ten times rarer than CPython's default.
 - **Reading a journal**: :func:`paused` (JSON makes no cycles).
 - **A replay screen**: one :class:`ReplayFreeze`: the session is frozen once it is drawn and
   full passes are rarer while it is shown; thawed and collected when the screen goes (its
@@ -27,6 +28,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 FULL_PASS_RARER = 100  # full passes that much rarer while a replay is shown (ReplayFreeze)
+PLAY_FULL_PASS = 100  # middle passes between two full ones during play (CPython's default: 10)
 
 
 @contextmanager
@@ -61,8 +63,15 @@ def first_frame_drawn() -> None:
     widgets, their styles and drawn lines, living as long as the app) is frozen out of the
     collector's way like the rest of start-up, and the collector runs again for play. Left in,
     every full pass walked them again: over 200 characters a full pass took 60-80 ms, and one
-    came with every second gain picker opened (benchmarks/bench_tui.py)."""
+    came with every second gain picker opened (benchmarks/bench_tui.py).
+
+    Full passes are made rarer for play too (:data:`PLAY_FULL_PASS`): what they walk then is
+    the evening's objects, nearly all alive (its events, log lines, the kept gain picker), and
+    over 200 characters each one still took 12-49 ms, six in twenty gains, each inside a key's
+    frame; young and middle passes, which free the cycles a frame leaves, stay as they are."""
     gc.freeze()
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(young, middle, max(old, PLAY_FULL_PASS))
     gc.enable()
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
-from importlib import resources
 from typing import Any, Literal
 
 import msgspec
@@ -218,6 +217,11 @@ class TableSet(msgspec.Struct, frozen=True, gc=False):
     def __contains__(self, table_id: object) -> bool:
         return table_id in self.tables
 
+    def row(self, table_id: str, index: int) -> Row | None:
+        """Row ``index`` of ``table_id``; None if there is no such table or row."""
+        table = self.tables.get(table_id)
+        return table.rows[index] if table is not None and 0 <= index < len(table.rows) else None
+
     def main(self) -> list[Table]:
         """The tables a GM rolls on directly (inner rolls left out)."""
         return [t for t in self.tables.values() if t.kind == "main"]
@@ -362,6 +366,12 @@ def _row(index: int, raw: Any, table_id: str, loc: _Where) -> Row:
     return Row(index, lo, hi, tuple(markers), *text, dice, rolls, options, *names)
 
 
+def parse_row(index: int, raw: Any, table_id: str, source: str) -> Row:
+    """Row ``index`` of table ``table_id`` from parsed TOML, checked as :func:`parse_tables`
+    checks each row (what a row says of other tables is checked with the whole file)."""
+    return _row(index, raw, table_id, _Where(source))
+
+
 def _all_rolls(table: Table) -> list[tuple[Row, SubRoll]]:
     found: list[tuple[Row, SubRoll]] = []
     for row in table.rows:
@@ -459,6 +469,8 @@ def _str_map(raw: Any) -> dict[str, str]:
 
 def load_table_file(package: str, name: str) -> TableSet:
     """Read and validate a table file shipped inside ``package`` (e.g. ``gmscreen.data``)."""
+    from importlib import resources  # its imports cost ~5 ms: loaded when the tables are
+
     resource = resources.files(package).joinpath(name)
     try:
         data = tomllib.loads(resource.read_text(encoding="utf-8"))

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from gmscreen.rules.dice import DiceExpr
-from gmscreen.rules.tables_model import Lang, Option, Row, TableSet, Template
+from gmscreen.rules.tables_model import Lang, Option, Row, Template
 from gmscreen.rules.tables_nodes import Node
 
 # For texts written with the tree (a tree that no longer fits the tables, or a title with no
@@ -33,23 +33,27 @@ _TABLE_POINTER = re.compile(r" ?\([^()]*(?:\b\d[a-z]\b|\bbelow\b|\babajo\b)[^()]
 SEPARATOR = "; "
 
 
+class Rows(Protocol):
+    """Where a name finds today's rows: the whole :class:`~gmscreen.rules.tables_model.TableSet`
+    or, to name journaled items, :class:`~gmscreen.rules.tables_sections.TableSections`."""
+
+    def row(self, table_id: str, index: int) -> Row | None: ...
+
+
 def plain(text: str) -> str:
     """A text written with a roll, without its dice written out or its pointers to tables."""
     return _TABLE_POINTER.sub("", _DIE_WRITTEN_OUT.sub("", text)).strip().rstrip(".").strip()
 
 
-def entry(node: Node, tables: TableSet) -> tuple[Row, Option | None] | None:
+def entry(node: Node, tables: Rows) -> tuple[Row, Option | None] | None:
     """The row and alternative ``node`` was rolled on, if today's tables still hold them as
     rolled (a tree read back from a file is matched by table, row, range, choice and dice)."""
     row = node.row
     if row is not None:
         return row, node.option
-    table = tables.tables.get(node.table)
     index = node.row_index
-    if table is None or index is None or not 0 <= index < len(table.rows):
-        return None
-    row = table.rows[index]
-    if node.range != (row.lo, row.hi):
+    row = tables.row(node.table, index) if index is not None else None
+    if row is None or node.range != (row.lo, row.hi):
         return None
     option: Option | None = None
     if node.choice is not None:
@@ -71,7 +75,7 @@ def _render(
     return template.values().render(node.dice, exprs)
 
 
-def words(node: Node, tables: TableSet, lang: Lang) -> str:
+def words(node: Node, tables: Rows, lang: Lang) -> str:
     """What one roll adds to the name: its entry, for the alternative taken, values written in."""
     bound = entry(node, tables)
     if bound is None:
@@ -89,13 +93,13 @@ def words(node: Node, tables: TableSet, lang: Lang) -> str:
     return out.strip().rstrip(".")
 
 
-def full_name(node: Node, tables: TableSet, lang: Lang) -> str:
+def full_name(node: Node, tables: Rows, lang: Lang) -> str:
     """The item's whole name: the entry's words, then every sub-roll's, in the order rolled."""
     parts = (words(n, tables, lang) for n in node.walk())
     return SEPARATOR.join(p for p in parts if p)
 
 
-def brief_words(node: Node, tables: TableSet, lang: Lang) -> str:
+def brief_words(node: Node, tables: Rows, lang: Lang) -> str:
     """One sub-roll's result as a summary says it ("+15, 70% weight, +3 initiative"): the
     ``brief`` of the alternative taken or of the row, else its words in the name."""
     bound = entry(node, tables)
@@ -108,7 +112,7 @@ def brief_words(node: Node, tables: TableSet, lang: Lang) -> str:
     return words(node, tables, lang)
 
 
-def summary(node: Node, tables: TableSet, lang: Lang) -> str:
+def summary(node: Node, tables: Rows, lang: Lang) -> str:
     """The name made short: the entry's words, then each sub-roll's result in few words, with
     every number still in it: "Magic item (+5); lock picks"."""
     parts = [words(node, tables, lang)]
@@ -127,7 +131,7 @@ def _stored_tree(item: Mapping[str, Any]) -> Node | None:
         return None
 
 
-def stored_name(item: Mapping[str, Any], lang: str, tables: TableSet) -> str:
+def stored_name(item: Mapping[str, Any], lang: str, tables: Rows) -> str:
     """A journaled item's name in ``lang``, from its tree (``tree.tree``); an item with no
     readable tree keeps its stored title, without dice or pointers. A name the GM gave it
     (``name``) comes first, in every language."""
@@ -142,7 +146,7 @@ def stored_name(item: Mapping[str, Any], lang: str, tables: TableSet) -> str:
     return full_name(node, tables, "es" if lang == "es" else "en") or title
 
 
-def stored_summary(item: Mapping[str, Any], lang: str, tables: TableSet) -> str:
+def stored_summary(item: Mapping[str, Any], lang: str, tables: Rows) -> str:
     """A journaled item's :func:`summary` in ``lang``; its stored title when its tree will
     not read (as :func:`stored_name`). A renamed item: its name, then the summary."""
     given = str(item.get("name") or "")  # the GM's words, as typed

@@ -60,8 +60,9 @@ def item_title(item: Mapping[str, Any], lang: str) -> str:
     """A journaled item's full name in ``lang``, read off its rolled tree, never cut (see
     :mod:`gmscreen.rules.tables_names`): the log, the inventory and every recap name items so."""
     # Imported here: the recap and the roll log import this module, and a madness-only campaign
-    # (no items to name) should not load the tables at start-up for that.
-    from gmscreen.rules.tables import load_tables
+    # (no items to name) should not read the tables at start-up for that. The rows are read by
+    # section: the first frame names items without parsing the whole file.
     from gmscreen.rules.tables_names import stored_name
+    from gmscreen.rules.tables_sections import item_rows
 
-    return stored_name(item, lang, load_tables())
+    return stored_name(item, lang, item_rows())

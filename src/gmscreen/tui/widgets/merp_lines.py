@@ -115,12 +115,13 @@ def item_names(items: Sequence[Item], lang: str) -> list[str]:
     """The items' short names (:func:`gmscreen.rules.tables_names.stored_summary`)."""
     if not items:
         return []
-    # Imported here: a campaign with no items should not load the tables for its first frame.
-    from gmscreen.rules.tables import load_tables
+    # Imported here: a campaign with no items should not read the tables for its first frame
+    # (and one with items reads only their rows: gmscreen.rules.tables_sections).
     from gmscreen.rules.tables_names import stored_summary
+    from gmscreen.rules.tables_sections import item_rows
 
-    tables = load_tables()
+    rows = item_rows()
     return [
-        stored_summary({"title": i.title, "tree": i.tree, "name": i.name}, lang, tables)
+        stored_summary({"title": i.title, "tree": i.tree, "name": i.name}, lang, rows)
         for i in items
     ]

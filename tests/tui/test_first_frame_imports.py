@@ -1,0 +1,55 @@
+"""The GM's first frame loads only what it draws: what it defers stays out of it.
+
+Launch time is mostly imports and parsing (benchmarks/bench_tui.py). The dialogs, the other
+screens and the whole MERP tables load when first used; this keeps them from creeping back
+onto the first frame. The demo is the fullest first frame there is: both rule modules, items
+in the log and the detail pane, notes, an episode and a check due.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+# What the first frame must not import, and why it need not.
+DEFERRED = {
+    # the whole tables file and the rolling engine: journaled items are named from rows read
+    # by section (gmscreen.rules.tables_sections)
+    "gmscreen.rules.tables": "rolling an item",
+    "importlib.resources": "reading the whole tables file",
+}
+
+# Loaded by the first frame, so the list above is checked against a real one.
+DRAWN = ("gmscreen.tui.screens.main", "gmscreen.tui.widgets.roster", "gmscreen.rules.tables_names")
+
+FIRST_FRAME = """
+import json, sys
+from gmscreen.cli.app_command import app_for
+
+app = app_for(["--demo", "--lang", sys.argv[1]])
+loaded = []
+
+def first_frame():
+    if not loaded:
+        loaded.extend(sorted(sys.modules))
+        app.exit()
+
+app.post_display_hook = first_frame
+app.run(headless=True, size=(120, 40))
+print(json.dumps(loaded))
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_first_frame_imports_nothing_it_defers(lang: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME, lang], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    loaded = set(json.loads(done.stdout.splitlines()[-1]))
+    assert set(DRAWN) <= loaded
+    early = {name: why for name, why in DEFERRED.items() if name in loaded}
+    assert not early, f"imported by the first frame, though only needed for: {early}"

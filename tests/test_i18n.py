@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import tomllib
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -17,9 +19,11 @@ from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.recap_markdown import recap_markdown
 from gmscreen.campaign.store import load_sessions
 from gmscreen.cli import main
+from gmscreen.data import data_path
 from gmscreen.i18n import (
     LANGUAGES,
     Catalog,
+    MessageFile,
     language_of,
     load_messages,
     placeholders,
@@ -51,6 +55,36 @@ def test_every_key_exists_in_both_languages_with_the_same_placeholders() -> None
         if placeholders(english[key]) != placeholders(spanish[key])
     }
     assert different == {}
+
+
+def _whole_file(lang: str) -> dict[str, str]:
+    """The catalog as the whole file parses: every dotted path to a text."""
+
+    def flat(table: Mapping[str, object], prefix: str) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for key, value in table.items():
+            if isinstance(value, Mapping):
+                out.update(flat(value, f"{prefix}{key}."))
+            else:
+                assert isinstance(value, str)
+                out[f"{prefix}{key}"] = value
+        return out
+
+    return flat(tomllib.loads(data_path(f"messages.{lang}.toml").read_text("utf-8")), "")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_message_read_by_its_group_is_the_whole_files(lang: str) -> None:
+    """A key asked for reads only its group (gmscreen.i18n.MessageFile); each key, asked for
+    first in a fresh catalog, must be there with the whole file's text, and nothing else."""
+    whole = _whole_file(lang)
+    assert len(whole) > 500
+    for key, text in whole.items():
+        assert MessageFile(lang).get(key) == text, key
+    assert dict(MessageFile(lang).everything()) == whole
+    first = MessageFile(lang)
+    first.get("stat.pow")
+    assert set(first.known) == {k for k in whole if k.startswith("stat.")}  # its group alone
 
 
 def test_spanish_uses_the_table_labels() -> None:

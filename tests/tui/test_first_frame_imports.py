@@ -20,6 +20,12 @@ DEFERRED = {
     # by section (gmscreen.rules.tables_sections)
     "gmscreen.rules.tables": "rolling an item",
     "importlib.resources": "reading the whole tables file",
+    # the session index is brought up to date in a worker once the first frame is up
+    "gmscreen.campaign.session_index": "writing the session index",
+    "gmscreen.campaign.replay_steps": "summing up a session for the index, or replaying it",
+    # random names come from os.urandom: secrets would load hmac and OpenSSL's hashlib
+    "secrets": "nothing (os.urandom)",
+    "hashlib": "nothing (os.urandom)",
 }
 
 # Loaded by the first frame, so the list above is checked against a real one.

@@ -21,7 +21,6 @@ import errno
 import getpass
 import json
 import os
-import secrets
 import socket
 import sys
 from collections.abc import Callable
@@ -162,7 +161,7 @@ def me(since: str) -> Holder:
     """This process as a lock holder, with a fresh token."""
     pid = os.getpid()
     return Holder(
-        pid, socket.gethostname(), _user(), since, process_start(pid), secrets.token_hex(16)
+        pid, socket.gethostname(), _user(), since, process_start(pid), os.urandom(16).hex()
     )
 
 

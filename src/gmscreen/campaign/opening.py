@@ -18,7 +18,6 @@ from gmscreen.campaign.journal import SessionLog, set_aside
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.lock import acquire
 from gmscreen.campaign.safe_files import UnsafeFile, resolve_folder
-from gmscreen.campaign.session_index import list_entries, write_index
 from gmscreen.campaign.store import (
     campaign_file,
     load_recent,
@@ -38,6 +37,9 @@ def refresh_index(folder: Path, known: Sequence[SessionLog]) -> None:
     Holding the lock: only the lock holder writes the index. A cache, so never a reason to fail
     opening or closing the campaign: a journal that cannot be read is the recovery's to report.
     """
+    # imported here: the index is written once the first frame is up (a worker) and on close
+    from gmscreen.campaign.session_index import list_entries, write_index
+
     with contextlib.suppress(CampaignError, OSError):
         write_index(list_entries(sessions_dir(folder), known))
 

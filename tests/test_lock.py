@@ -260,3 +260,20 @@ def test_a_holder_that_ended_but_is_not_reaped_yet_is_gone(campaign: Path) -> No
             assert f"process {child.pid} is no longer running" in live.notices[0]
     finally:
         child.wait()
+
+
+@pytest.mark.parametrize(
+    "user",
+    # the last: a login name from bytes the locale could not decode
+    ["ana", "Ñandú 名前", "bad\udc80bytes"],
+)
+def test_the_holder_written_is_the_holder_read(campaign: Path, user: str) -> None:
+    """The lock file is written with msgspec's JSON, and json's where msgspec refuses (a lone
+    surrogate): each reads back as written, and json reads what msgspec wrote."""
+    from gmscreen.campaign.lock import Holder
+
+    holder = Holder(4321, "host-ñ", user, "2024-05-01T20:00:00+00:00", "9876", "ab" * 16)
+    path = campaign / LOCK_NAME
+    path.write_text(holder.to_json(), encoding="utf-8")
+    assert read_holder(path) == holder
+    assert json.loads(path.read_text(encoding="utf-8"))["user"] == user

@@ -28,7 +28,6 @@ some scripts, and they drive nothing.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -83,6 +82,8 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
     """``json.dumps(value)`` that a terminal can be shown: readable letters of any script, and
     every control character escaped as JSON itself escapes them (``\\u001b``), so the value read
     back is the value stored."""
+    import json  # imported by what prints JSON: the screen's start-up needs none (~2 ms)
+
     text = json.dumps(value, ensure_ascii=False, indent=indent)
     return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 

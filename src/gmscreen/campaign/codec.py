@@ -8,7 +8,6 @@ so that ``gmscreen validate`` can list them all; nothing is ever written while r
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from collections.abc import Callable, Mapping
@@ -84,6 +83,8 @@ def _drop_none(value: Any) -> Any:
 
 def checkpoint_values(c: Campaign) -> dict[str, Any]:
     """The campaign as campaign.toml holds it: plain values, TOML-ready (no None, trees as text)."""
+    import json  # writing only: opening a campaign does not load it
+
     raw = campaign_to_dict(c)
     for ch in raw["characters"]:
         for item in (*ch["inventory"], *ch.get("abandoned", ())):

@@ -27,8 +27,10 @@ from gmscreen.rules.tables_nodes import Node
 # For texts written with the tree (a tree that no longer fits the tables, or a title with no
 # tree): a die written out, "(1d6: 4)", "(3d6: 3+2+4 = 9)", "(1d10: 7 (typed))" (the value is
 # always next to it), and a pointer to the tables below, "(realm on 2d, size on 2e)", "(below)".
-_DIE_WRITTEN_OUT = re.compile(r" ?\(\d*d(?:\d+|%)[^()]*(?:\([^()]*\)[^()]*)*\)")
-_TABLE_POINTER = re.compile(r" ?\([^()]*(?:\b\d[a-z]\b|\bbelow\b|\babajo\b)[^()]*\)")
+# Compiled when first used (re's own cache of patterns): an item whose tree fits today's
+# tables never needs them, and they took ~1 ms of each launch that names an item.
+_DIE_WRITTEN_OUT = r" ?\(\d*d(?:\d+|%)[^()]*(?:\([^()]*\)[^()]*)*\)"
+_TABLE_POINTER = r" ?\([^()]*(?:\b\d[a-z]\b|\bbelow\b|\babajo\b)[^()]*\)"
 
 SEPARATOR = "; "
 
@@ -42,7 +44,8 @@ class Rows(Protocol):
 
 def plain(text: str) -> str:
     """A text written with a roll, without its dice written out or its pointers to tables."""
-    return _TABLE_POINTER.sub("", _DIE_WRITTEN_OUT.sub("", text)).strip().rstrip(".").strip()
+    written = re.sub(_TABLE_POINTER, "", re.sub(_DIE_WRITTEN_OUT, "", text))
+    return written.strip().rstrip(".").strip()
 
 
 def entry(node: Node, tables: Rows) -> tuple[Row, Option | None] | None:
@@ -138,21 +141,19 @@ def stored_name(item: Mapping[str, Any], lang: str, tables: Rows) -> str:
     given = str(item.get("name") or "")  # the GM's words, as typed
     if given:
         return given
-    title = plain(str(item.get("title", "")))
     node = _stored_tree(item)
-    if node is None:
-        return title
     # The tables carry English and Spanish; another language reads the English
-    return full_name(node, tables, "es" if lang == "es" else "en") or title
+    name = full_name(node, tables, "es" if lang == "es" else "en") if node is not None else ""
+    return name or plain(str(item.get("title", "")))
 
 
 def stored_summary(item: Mapping[str, Any], lang: str, tables: Rows) -> str:
     """A journaled item's :func:`summary` in ``lang``; its stored title when its tree will
     not read (as :func:`stored_name`). A renamed item: its name, then the summary."""
     given = str(item.get("name") or "")  # the GM's words, as typed
-    title = plain(str(item.get("title", "")))
     node = _stored_tree(item)
     if node is None:
-        return given or title
-    short = summary(node, tables, "es" if lang == "es" else "en") or title
+        return given or plain(str(item.get("title", "")))
+    short = summary(node, tables, "es" if lang == "es" else "en")
+    short = short or plain(str(item.get("title", "")))
     return f"{given}: {short}" if given else short

@@ -91,3 +91,10 @@ def test_a_bad_row_fails_as_the_whole_file_does() -> None:
     sections, _ = _sections(SMALL.replace("range = [3, 4]", "range = [4, 3]"))
     with pytest.raises(TableDataError, match="row 4-3: range runs backwards"):
         sections.row("t", 1)
+
+
+def test_a_table_id_not_written_as_expected_is_read_from_the_whole_file() -> None:
+    text = SMALL.replace('id = "t"', "id = 't'")  # the same TOML, quoted otherwise
+    sections, wholes = _sections(text)
+    assert repr(sections.row("t", 1)) == repr(load_table_text(text, "small.toml").row("t", 1))
+    assert wholes

@@ -10,7 +10,8 @@ row as the whole file), once. Rolling still loads the whole file: only it knows 
 
 The file keeps every header at the start of a line and has no multi-line strings, so a header
 line is always a header; a test reads every row both ways and compares them. A section that
-will not parse or names another table falls back to the whole file, which fails as it always did.
+will not parse or names another table, or a table whose id is not written as ``id = "..."``,
+falls back to the whole file, which fails as it always did.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class TableSections:
         self._heads: dict[str, str] = {}  # table id -> its [[tables]] section
         self._rows: dict[str, list[str]] = {}  # table id -> its rows' sections, in order
         self._parsed: dict[tuple[str, int], Row | None] = {}
+        self._indexed = True  # False: a table's id is not where it is looked for (whole file)
         table: list[str] | None = None  # the rows of the table being read
         starts = list(_HEADER.finditer(text))
         for match, after in zip(starts, [*starts[1:], None], strict=True):
@@ -46,6 +48,7 @@ class TableSections:
             if name == "tables":
                 found = _TABLE_ID.search(section)
                 table_id = found.group(1) if found is not None else ""
+                self._indexed = self._indexed and bool(table_id) and table_id not in self._heads
                 self._heads[table_id] = section
                 table = self._rows[table_id] = []
             elif name == "tables.rows" and table is not None:
@@ -63,6 +66,8 @@ class TableSections:
         return self._parsed[key]
 
     def _read(self, table_id: str, index: int) -> Row | None:
+        if not self._indexed:
+            return self._whole().row(table_id, index)
         rows = self._rows.get(table_id)
         if rows is None or not 0 <= index < len(rows):
             return None

@@ -5,6 +5,7 @@ of the height and wraps its lines instead of cutting them. Looks: snapshots at t
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -17,7 +18,8 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from gmscreen.campaign.paths import make_demo_copy
+from gmscreen.campaign.opening import open_campaign
+from gmscreen.campaign.paths import create_campaign, make_demo_copy
 from gmscreen.rules.madness import check_target, fumble_from
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.format import fumble_range
@@ -128,6 +130,27 @@ def test_at_80x24_the_merp_detail_shows_the_points_and_each_table(merp_only: Pat
             assert "Table 1:" in shown and "Table 2:" in shown
 
     at(merp_only, (80, 24), scenario)
+
+
+def test_a_characters_items_come_before_the_sparkline(demo: Path, tmp_path: Path) -> None:
+    """At 120×40 a MERP character's whole text (its items, its notes) takes the pane, and the
+    madness over past events shows only where there is room left below it."""
+
+    async def long(app: GMScreenApp, screen: MainScreen, pilot: Pilot[None]) -> None:
+        artinar = screen.state.characters[0]
+        shown = " ".join(row.strip() for row in drawn(screen.query_one("#detail-text")))
+        assert "• Quality weapon (+10) of high steel" in shown, artinar.name
+        assert "swore revenge on the reavers" in shown
+        assert not screen.query_one("#spark").display
+
+    async def short(app: GMScreenApp, screen: MainScreen, pilot: Pilot[None]) -> None:
+        assert screen.query_one("#spark").display  # a madness-only character: room for it
+
+    at(demo, (120, 40), long)
+    folder = create_campaign(tmp_path / "short", "Short")
+    with open_campaign(folder, rng=random.Random(1), clock=fixed_clock) as live:
+        live.add_character("Bors", 12)
+    at(folder, (120, 40), short)
 
 
 def test_the_log_takes_more_rows_as_the_terminal_grows(demo: Path) -> None:

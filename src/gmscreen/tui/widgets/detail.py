@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.widgets import Sparkline, Static
 
 from gmscreen.rules.madness import check_target, duration_unit, fumble_from
@@ -24,6 +26,8 @@ from gmscreen.tui.widgets import merp_lines
 from gmscreen.tui.widgets.meter import fitted_meter
 from gmscreen.tui.widgets.roster import CardContext, CharacterLike
 from gmscreen.tui.widgets.sparkline import LineSparkline
+
+SPARK_ROWS = 5  # what the sparkline takes below the text: its title, 3 rows of bars, a margin
 
 
 def detail_lines(
@@ -166,9 +170,20 @@ class DetailPane(Vertical):
             self._show_spark(spark, title, False)
             return
         lines = detail_lines(character, notes, ctx, self.t, self.size.width)
-        self._show_text(detail, Content("\n").join(lines))
-        self._show_spark(spark, title, ctx.madness)
+        text = Content("\n").join(lines)
+        self._show_text(detail, text)
+        self._show_spark(spark, title, ctx.madness and self._room_for_spark(text, detail))
         spark.data = list(history) if len(history) > 1 else [*history, *history]
+
+    def _room_for_spark(self, text: Content, detail: Static) -> bool:
+        """Whether the sparkline fits below the whole text: the character comes first (a
+        MERP character's items are at the end of the text), the madness over past events
+        only where there is room left for it."""
+        width, height = self.content_size
+        if not width or not height:  # not laid out yet: shown once it is (on_resize)
+            return True
+        rules = cast(RulesMap, detail.styles)  # as Textual's own widgets measure their text
+        return text.get_height(rules, width) + SPARK_ROWS <= height
 
     def on_resize(self) -> None:
         if self._shown is not None:  # the meter fits the new width

@@ -1,52 +1,36 @@
 """Gain madness: pick a preset (type to filter), answer its question, roll or type the dice.
 
 The gain goes to every target (the marked characters, or the selected one), each rolling
-separately. Each gain is applied, and so journaled, as soon as its dice are known.
+separately. Each gain is applied, and so journaled, as soon as its dice are known: those
+steps are :mod:`.gain_rolls`; this screen keeps the layout, the keys and the stages up to them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Literal
+from collections.abc import Sequence
 
-import msgspec
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from gmscreen.campaign.errors import CampaignError
-from gmscreen.rules import dice
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, gain_dice
 from gmscreen.rules.madness_data import Preset, load_madness_data
 from gmscreen.rules.numbers import whole_or_none
 from gmscreen.tui.commands import DIALOG_KEYS, LIST_MOVES, add_bindings, bindings
-from gmscreen.tui.format import error_text, roll_text
+from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.screens.gain_rolls import ApplyGain, ApplyGainAll, GainRolls, Stage, Target
 from gmscreen.tui.session import GainDone
 from gmscreen.tui.typeahead import InOrderDialog, priority, run_binding_now
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.preset_rows import PresetRow, PresetRows
 from gmscreen.tui.widgets.typed_line import TypedLine
 
-Stage = Literal["pick", "question", "happened", "dice", "adjust"]
 TYPED_CHARACTERS = "0123456789, "
-
-
-# apply(character id, preset key, inputs, roll, adjustment, what happened) -> what it did; it
-# journals.
-ApplyGain = Callable[[str, str, Mapping[str, int | str], Roll | None, int, str], GainDone]
-# apply_all(character ids, preset key, inputs, what happened) -> what it did to each: a gain
-# without dice to every target, journaled as one action (one line, one undo).
-ApplyGainAll = Callable[[Sequence[str], str, Mapping[str, int | str], str], list[GainDone]]
-
-
-class Target(msgspec.Struct, frozen=True):
-    id: str
-    name: str
 
 
 def preset_hint(preset: Preset, t: Translate) -> str:
@@ -64,7 +48,7 @@ def preset_hint(preset: Preset, t: Translate) -> str:
     return t("gain.hint.entered")
 
 
-class GainScreen(InOrderDialog[list[GainDone] | None]):
+class GainScreen(GainRolls, InOrderDialog[list[GainDone] | None]):
     DEFAULT_CSS = """
     GainScreen { align: center middle; }
     GainScreen > #dialog {
@@ -230,9 +214,7 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         self.done_lines.append(Content.styled(self.preset.label.get(self.lang), "bold"))
         if self.preset.needs_input:
             self.stage = "question"
-            question = self.preset.question.get(self.lang) if self.preset.question else ""
-            self.query_one("#question", Static).update(Content(question))
-            self._show("#question", "#answer")
+            self._ask(self.preset.question.get(self.lang) if self.preset.question else "")
         else:
             self._ask_happened()
         self._show_prompt()
@@ -276,7 +258,12 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         """The optional line on what happened (the demon's name, the friend who died): asked
         once, before any gain is applied, and kept in every target's Gain event."""
         self.stage = "happened"
-        self.query_one("#question", Static).update(Content(self.t("notes.gain.question")))
+        self._ask(self.t("notes.gain.question"))
+
+    def _ask(self, question: str, answer: str = "", *, replace_on_type: bool = False) -> None:
+        """Show ``question`` and the line that answers it (with ``answer`` typed in)."""
+        self.query_one("#question", Static).update(Content(question))
+        self.query_one("#answer", TypedLine).set(answer, replace_on_type=replace_on_type)
         self._show("#question", "#answer")
 
     def _take_happened(self, value: str) -> None:
@@ -286,29 +273,6 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         self.query_one("#answer", TypedLine).set("")
         self._error("")
         self._start_rolls()
-
-    def _start_rolls(self) -> None:
-        assert self.preset is not None
-        if self.expression is None and self.preset.dice is None:
-            # A fixed amount: apply it to everyone at once (one action, if it can be).
-            # The question and its line stay until then: a gain refused (a write fault) leaves
-            # the GM where enter tries again.
-            if self.apply_all is not None and len(self.targets) > 1:
-                if self._apply_all():
-                    self._finish()
-                return
-            for target in self.targets:
-                if not self._apply(target, None, 0):
-                    self._show_prompt()
-                    return
-            self._finish()
-            return
-        self._hide("#question", "#answer")
-        self.expression = self.expression or self.preset.dice
-        self.stage = "dice"
-        self.turn = 0
-        self.focus_dialog()
-        self._show_prompt()
 
     def focus_dialog(self) -> None:
         self.set_focus(None)
@@ -366,10 +330,6 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         if line.id == "filter":
             self._filter(line.value)
 
-    def roll(self) -> None:
-        if self.stage == "dice" and self.expression:
-            self._take(dice.roll(self.expression, self.rng))
-
     def confirm(self) -> None:
         if self.stage == "pick":
             self._pick_highlighted()
@@ -377,93 +337,7 @@ class GainScreen(InOrderDialog[list[GainDone] | None]):
         if self.stage in ("question", "happened", "adjust"):
             self._answer()
             return
-        if self.stage != "dice" or not self.expression:
-            return
-        if not self.typed.strip():
-            self._error(self.t("gain.type_first"))
-            return
-        try:
-            roll = dice.typed(self.expression, self.typed)
-        except DiceError as error:
-            self.typed = ""
-            self._error(error_text(error, self.t, self.lang))
-            self._show_prompt()
-            return
-        self._take(roll)
-
-    def _take(self, roll: Roll) -> None:
-        assert self.preset is not None
-        self.typed = ""
-        self._error("")
-        if self.preset.adjust:
-            self.pending = roll
-            self.stage = "adjust"
-            self.query_one("#question", Static).update(
-                Content(self.t("gain.adjust_question", roll=roll_text(roll, self.t)))
-            )
-            self._show("#question", "#answer")
-            self.query_one("#answer", TypedLine).set("0", replace_on_type=True)
-            self._show_prompt()
-            return
-        self._next_turn(roll, 0)
-
-    def _adjust(self, value: str) -> None:
-        adjustment = whole_or_none(value.replace(" ", "") or "0", signed=True)  # "+-5": no
-        if adjustment is None:
-            self._error(self.t("gain.adjust_number"))
-            return
-        roll = self.pending
-        self.pending = None
-        self._hide("#question", "#answer")
-        self.stage = "dice"
-        self.focus_dialog()
-        self._next_turn(roll, adjustment)
-
-    def _next_turn(self, roll: Roll | None, adjustment: int) -> None:
-        if not self._apply(self.targets[self.turn], roll, adjustment):
-            return
-        self.turn += 1
-        if self.turn >= len(self.targets):
-            self._finish()
-        else:
-            self._show_prompt()
-
-    def _apply_all(self) -> bool:
-        assert self.preset is not None and self.apply_all is not None
-        ids = [target.id for target in self.targets]
-        try:
-            results = self.apply_all(ids, self.preset.key, self.inputs, self.happened)
-        except (DiceError, MadnessError, CampaignError) as error:
-            self._error(error_text(error, self.t, self.lang))
-            return False
-        for target, result in zip(self.targets, results, strict=True):
-            self._done(target, result)
-        return True
-
-    def _apply(self, target: Target, roll: Roll | None, adjustment: int) -> bool:
-        assert self.preset is not None
-        try:
-            result = self.apply(
-                target.id, self.preset.key, self.inputs, roll, adjustment, self.happened
-            )
-        except (DiceError, MadnessError, CampaignError) as error:
-            self._error(error_text(error, self.t, self.lang))
-            return False
-        self._done(target, result)
-        return True
-
-    def _done(self, target: Target, result: GainDone) -> None:
-        self.results.append(result)
-        line = self.t(
-            "gain.applied",
-            name=target.name,
-            amount=result.amount,
-            before=result.before,
-            after=result.after,
-        )
-        if result.roll is not None:
-            line += f"  ({roll_text(result.roll, self.t)})"
-        self.done_lines.append(Content(line))
+        self.take_typed()
 
     def _finish(self) -> None:
         self.close(self.results)

@@ -14,7 +14,8 @@ from typing import Any
 from textual.app import App
 
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.screens.gain import ApplyGain, ApplyGainAll, GainScreen, Target
+from gmscreen.tui.screens.gain import GainScreen
+from gmscreen.tui.screens.gain_rolls import ApplyGain, ApplyGainAll, Target
 from gmscreen.tui.session import GainDone
 
 KEPT = "gain-picker"  # the name the GM's screen's picker is installed under

@@ -65,8 +65,8 @@ def is_due(screen: Host, character_id: str) -> bool:
 
 
 async def gain(screen: Host) -> None:
-    from gmscreen.tui.screens.gain import Target
     from gmscreen.tui.screens.gain_kept import kept_gain_screen
+    from gmscreen.tui.screens.gain_rolls import Target
 
     if not screen.need_madness():
         return

@@ -8,16 +8,23 @@ picker and replay's recap pop-up: no exception (``Bad[/]`` raised MarkupError af
 from __future__ import annotations
 
 import asyncio
+import random
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import example, given, settings
 from tests.hostile_text import forbidden_in, hostile_campaign, names, shown_as_typed
-from tests.tui.conftest import SIZE, build
+from tests.tui.conftest import SIZE, build, fixed_clock
+from tests.tui.test_items import IORETH, settle, text_of
 from textual.widget import Widget
 from textual.widgets import Static
 
+from gmscreen.campaign.model import Settings
+from gmscreen.campaign.opening import open_campaign
+from gmscreen.campaign.paths import create_campaign
 from gmscreen.tui.app import GMScreenApp
+from gmscreen.tui.screens.item_tables import ItemTableScreen
 
 
 def _toasts(app: GMScreenApp) -> list[str]:
@@ -37,7 +44,9 @@ async def _through_the_screen(folder: Path, name: str) -> list[str]:
         shown.append(app.export_screenshot())  # roster, detail, log, header
         await pilot.press("f")  # the log filtered to the selected character: a pop-up names it
         await pilot.pause()
-        shown += _toasts(app)
+        toasts = _toasts(app)
+        assert any(shown_as_typed(name, text) for text in toasts), toasts
+        shown += toasts
         await pilot.press("f", "g", *"demon", "enter", "1", "6", "enter", "enter")
         await pilot.pause()
         await pilot.press("u")  # the confirm question says what it undoes, with the name
@@ -116,3 +125,32 @@ def test_a_kept_item_tree_from_the_journal_is_drawn_inert() -> None:
     shown = str(tree_content(Node.from_dict(stored), tables, Catalog("en").t, "en"))
     assert forbidden_in(shown) == []
     assert shown.count("Bad␛]0;PWNED␇[/]") >= 4
+
+
+async def _keep_an_item(folder: Path) -> list[str]:
+    app = build(folder)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:  # pop-ups shown
+        await pilot.press("t")
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, ItemTableScreen)
+        await pilot.press("r")
+        await settle(app, pilot)
+        while screen.roll is not None and not screen.roll.done:
+            await pilot.press("a" if "a rolls" in text_of(app, "#prompt") else "1")
+            await settle(app, pilot)
+        await pilot.press("enter")  # kept: the pop-up names the item and the character
+        await settle(app, pilot)
+        assert app.is_running
+        return _toasts(app)
+
+
+@pytest.mark.parametrize("name", ["Bad[/]", "[bold]x[/]", "Elric [PC]", "\x1b]0;PWNED\x07"])
+def test_the_item_kept_pop_up_names_a_hostile_character_as_typed(name: str) -> None:
+    with tempfile.TemporaryDirectory() as root:
+        folder = create_campaign(Path(root), "Wardens", Settings(modules=("merp-items",)))
+        with open_campaign(folder, rng=random.Random(1), clock=fixed_clock) as live:
+            live.add_character(name, 10, merp=IORETH)
+        toasts = asyncio.run(_keep_an_item(folder))
+    assert any(shown_as_typed(name, text) for text in toasts), toasts
+    assert all(forbidden_in(text) == [] for text in toasts)

@@ -6,6 +6,8 @@ ends the server."""
 from __future__ import annotations
 
 import asyncio
+import os
+import select
 import signal
 import socket
 import subprocess
@@ -86,7 +88,8 @@ async def main():
         deadline = time.monotonic() + float(sys.argv[3])
         while app.serving.url is None and time.monotonic() < deadline:
             await pilot.pause(0.1)
-        print(app.serving.url, flush=True)
+        assert app.serving.process is not None
+        print(app.serving.process.pid, app.serving.url, flush=True)
         os.kill(os.getpid(), signal.SIGKILL)
 
 asyncio.run(main())
@@ -109,9 +112,16 @@ def test_the_server_ends_with_a_gm_screen_that_crashed(tmp_path: Path) -> None:
     argv = [sys.executable, "-c", CRASHING_GM, str(folder), str(port), str(START_WITHIN)]
     gm = subprocess.run(argv, capture_output=True, text=True, timeout=START_WITHIN + 60)
     assert gm.returncode == -signal.SIGKILL, gm.stderr
-    url = gm.stdout.strip()
+    pid, url = gm.stdout.split()
     assert url == f"http://127.0.0.1:{port}", gm.stderr
-    deadline = time.monotonic() + START_WITHIN  # waited on, not slept through: it ends at once
-    while serving(url) and time.monotonic() < deadline:
-        time.sleep(0.1)
+    try:
+        ended = os.pidfd_open(int(pid))  # readable once the server's process has ended
+    except ProcessLookupError:  # ended already
+        pass
+    else:
+        try:
+            readable, _, _ = select.select([ended], [], [], START_WITHIN)
+        finally:
+            os.close(ended)
+        assert readable, "the server outlived the GM's screen"
     assert not serving(url)

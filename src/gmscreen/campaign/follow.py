@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
+from gmscreen.campaign.errors import CampaignError, CampaignFileError
 from gmscreen.campaign.journal import SessionLog, line_events, list_sessions, read_session
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import ReplayError, fold, void_actions
-from gmscreen.campaign.safe_files import JOURNAL_LIMIT, UnsafeFile, open_regular
+from gmscreen.campaign.safe_files import JOURNAL_LIMIT, read_regular
 from gmscreen.campaign.store import campaign_file, read_checkpoint, recover, sessions_dir
 
 # What a file looked like when last read: inode, size, modification time (ns). A journal only
@@ -83,30 +83,6 @@ def _journal(path: Path, identity: Identity | None) -> _Journal:
     )
 
 
-def _tail(path: Path, start: int) -> bytes:
-    """The bytes of the journal at ``path`` from ``start`` on (a regular file, no link)."""
-    try:
-        fd = open_regular(path, os.O_RDONLY)
-    except UnsafeFile as error:
-        raise CampaignFileError([Problem(path, 0, error.reason)]) from None
-    try:
-        size = os.fstat(fd).st_size
-        if size > JOURNAL_LIMIT:
-            return b""  # read whole, which says so
-        os.lseek(fd, start, os.SEEK_SET)
-        chunks: list[bytes] = []
-        left = size - start
-        while left > 0:
-            chunk = os.read(fd, left)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
-
-
 def _appended(
     path: Path, was: _Journal, identity: Identity
 ) -> tuple[_Journal, list[ev.Event]] | None:
@@ -114,7 +90,7 @@ def _appended(
     it must be read whole (rewritten, or what follows is not simply the next events)."""
     if was.end is None or identity[0] != was.identity[0] or identity[1] <= was.end:
         return None
-    data = _tail(path, was.end)
+    data = read_regular(path, JOURNAL_LIMIT, was.end)  # what was appended since
     cut = data.rfind(b"\n")
     if not data or data[:1] == b"\n":
         return None  # an empty line, or the file was cut and written to again: read it whole

@@ -115,8 +115,9 @@ def open_regular(path: Path, flags: int, mode: int = 0o644) -> int:
     return fd
 
 
-def read_regular(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file at ``path``, at most ``limit`` of them.
+def read_regular(path: Path, limit: int, start: int = 0) -> bytes:
+    """The bytes of the regular file at ``path`` from ``start`` on; a file of more than
+    ``limit`` bytes is not read.
 
     A link, FIFO, device or a file over the limit is a :class:`CampaignFileError` naming it;
     other ``OSError`` (missing, unreadable) is raised as is for the caller to word.
@@ -127,8 +128,10 @@ def read_regular(path: Path, limit: int) -> bytes:
         raise CampaignFileError([Problem(path, 0, error.reason)]) from None
     try:
         size = os.fstat(fd).st_size
+        if start:
+            os.lseek(fd, start, os.SEEK_SET)
         chunks: list[bytes] = []
-        total = 0
+        total = start
         while size <= limit and total <= limit:
             chunk = os.read(fd, min(limit + 1 - total, 16 * MIB))
             if not chunk:

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from gmscreen.campaign import events as ev
+from gmscreen.campaign.codec import SETTINGS_KEYS
 from gmscreen.campaign.recap import describe_action, item_dice, ruling_what, session_date, span
 from gmscreen.i18n import plural
 from gmscreen.rules.merp import table_name
@@ -38,15 +39,7 @@ FIELD_KEYS = (
     "under_care",
     "merp",
 )
-SETTING_KEYS = (
-    "name",
-    "modules",
-    "fumble_base",
-    "round_seconds",
-    "auto_check",
-    "language",
-    "player_words",
-)
+SETTING_KEYS = ("name", *SETTINGS_KEYS)  # what a settings_changed event may change
 
 
 def _madness(changes: Mapping[str, list[Any]], t: Translate) -> str:

@@ -23,7 +23,7 @@ TEST_STAMP313 := $(VENV313)/.installed-test
 # pytest-xdist: two workers (this machine has two cores); -p no:cacheprovider writes no cache
 PYTEST_ARGS ?= -q -p no:cacheprovider -n 2
 
-.PHONY: run test pythons lint typecheck pytest pytest-3.13 screenshots bench clean
+.PHONY: run test pythons lint typecheck pytest pytest-3.13 screenshots bench dist clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit("gmscreen needs Python 3.11+, found " + sys.version.split()[0]) if sys.version_info < (3, 11) else None'
@@ -74,15 +74,27 @@ pytest-3.13: $(TEST_STAMP313)
 	@$(VENV313)/bin/python -c 'import sys; print("== pytest under Python", sys.version.split()[0])'
 	$(VENV313)/bin/python -m pytest $(PYTEST_ARGS) --snapshot-report snapshot_report-3.13.html
 
-# lint and types once (3.11), the suite under each Python, in that order: the first failure stops
+# lint and types once (3.11), the suite under each Python, then the packages a GM installs, in
+# that order: the first failure stops
 test: pythons
-	$(MAKE) --no-print-directory lint typecheck pytest pytest-3.13
+	$(MAKE) --no-print-directory lint typecheck pytest pytest-3.13 dist
 
 screenshots: $(STAMP)
 	$(BIN)/python -m gmscreen.tui.screenshots screenshots
 
 bench: $(TEST_STAMP)
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+# The wheel and the sdist into dist/, built as pipx, uv or a packager would (an isolated
+# environment with the build-system's hatchling), then checked: twine reads their metadata and
+# README as an index would, and the wheel must carry the licence text.
+dist: $(TEST_STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+	$(BIN)/twine check --strict dist/*
+	$(BIN)/python -c 'import sys, zipfile; names = zipfile.ZipFile(sys.argv[1]).namelist(); \
+	  sys.exit(None if any(n.endswith(".dist-info/licenses/LICENSE") for n in names) else "the wheel has no LICENSE")' dist/*.whl
+	@ls -l dist
 
 clean:
 	rm -rf $(VENV) $(VENV313) build dist .mypy_cache .ruff_cache .pytest_cache

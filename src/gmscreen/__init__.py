@@ -1,3 +1,5 @@
-"""gmscreen: a Game Master's screen in the terminal."""
+"""gmscreen: a Game Master's screen in the terminal.
 
-__version__ = "0.1.0"
+Its version is written once, in pyproject.toml: ``gmscreen --version`` (or
+``importlib.metadata.version("gmscreen")``) reads it from the installed package.
+"""

@@ -11,7 +11,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from gmscreen.text import inert, inert_line
 
@@ -102,6 +102,37 @@ def number_flag(
 
 
 SEED = number_flag("--seed", low=None, signed=True, max_digits=20)  # any seed random takes
+
+
+def installed_version() -> str:
+    """gmscreen's version as the installed package's metadata says: pyproject.toml writes it
+    once, and the installer copies it there."""
+    # imported when asked for: importlib.metadata costs milliseconds no launch needs
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("gmscreen")
+    except PackageNotFoundError:  # the source tree on sys.path, never installed
+        return "(version unknown: not installed, see README's Install)"
+
+
+class VersionAction(argparse.Action):
+    """``--version``: print ``gmscreen 0.1.0`` and exit 0. Unlike argparse's own ``version``
+    action it reads the metadata only when the flag is given, not on every launch."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        kwargs.setdefault("help", "print gmscreen's version and exit")
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> NoReturn:
+        print(f"gmscreen {installed_version()}")
+        parser.exit()
 
 
 class CliParser(argparse.ArgumentParser):

@@ -23,6 +23,8 @@ WHERE = (
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from gmscreen.cli import VersionAction
+
     parser.add_argument("campaign", nargs="?", help="campaign folder or name to open")
     parser.add_argument(
         "--demo", action="store_true", help="open a fresh copy of the demo campaign"
@@ -39,6 +41,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         choices=LANGUAGES,
         help="language of the screen (default: the campaign's, your config's, the system's)",
     )
+    parser.add_argument("--version", action=VersionAction)
 
 
 def run(argv: Sequence[str]) -> int:

@@ -151,11 +151,8 @@ def _run_subcommand(name: str, argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     try:
         result: int = module.run(args)
-        sys.stdout.flush()
     except BrokenPipeError:
-        # `gmscreen tables | head` closed the pipe: not an error worth a traceback.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        raise  # the reader went away (`gmscreen tables | head`): main() ends quietly
     except Exception as error:  # a bug: one line and a crash log, never a traceback (#13.5)
         import traceback
 
@@ -166,10 +163,46 @@ def _run_subcommand(name: str, argv: Sequence[str]) -> int:
     return result
 
 
+# 128 + SIGPIPE (13): the status a shell reports for a Unix tool whose reader went away
+# (`seq 100000 | head`, under `set -o pipefail`), the signal having ended it
+READER_GONE = 141
+
+
+def reader_gone() -> int:
+    """End quietly, as Unix tools do, when whoever read our output stopped early
+    (``gmscreen sessions | head``): no message, no traceback, status :data:`READER_GONE`.
+
+    Python ignores SIGPIPE, so a write to a pipe with no reader raises BrokenPipeError
+    instead of ending the process (and the commands' cleanup still runs). What is left in
+    the buffer of stdout or stderr would fail again as the interpreter exits, which then
+    prints "Exception ignored" and exits 120: a stream that cannot be flushed now is pointed
+    at the null device first."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except OSError:
+                os.dup2(null, stream.fileno())
+    finally:
+        os.close(null)
+    return READER_GONE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in SUBCOMMANDS:
-        return _run_subcommand(args[0], args[1:])
-    from gmscreen.cli.app_command import run as run_app
+    try:
+        try:
+            if args and args[0] in SUBCOMMANDS:
+                return _run_subcommand(args[0], args[1:])
+            from gmscreen.cli.app_command import run as run_app
 
-    return run_app(args)
+            return run_app(args)
+        finally:
+            # Written out here, where a reader gone is caught, not by the interpreter at exit.
+            # Also after --help or a bad flag: argparse exits (SystemExit) having written,
+            # and hides a failed write of its own.
+            sys.stdout.flush()
+            sys.stderr.flush()
+    except BrokenPipeError:
+        return reader_gone()

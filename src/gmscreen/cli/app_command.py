@@ -62,6 +62,8 @@ def launch(open_app: Callable[[], BaseApp | int], command: str = "gmscreen") -> 
             if isinstance(opened, int):
                 return opened
             return run_app(opened, command=command)
+        except BrokenPipeError:
+            raise  # the reader went away (`gmscreen --help | head`): cli.main ends quietly
         except Exception as error:  # a bug outside the app's loop: reported, not a traceback
             import traceback
 

@@ -105,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     except CampaignError as error:
         return _fail(command, str(error))
+    except BrokenPipeError:
+        raise  # not a campaign file: the reader went away (`| head`), cli.main ends quietly
     except OSError as error:  # a folder that cannot be made or read: say which, no traceback
         return _fail(command, os_error_text(error))
 

@@ -32,7 +32,11 @@ def test_without_the_extra_the_message_names_it(
     monkeypatch.setitem(sys.modules, "textual_serve.server", None)  # as if not installed
     assert main(["serve", str(folder)]) == 2
     err = capsys.readouterr().err
-    assert err == "gmscreen serve needs the serve extra: pip install 'gmscreen[serve]'\n"
+    assert err == (
+        "gmscreen serve needs the serve extra: pipx install --force '/path/to/gmscreen[serve]' "
+        "(or uv tool install '/path/to/gmscreen[serve]'), /path/to/gmscreen being the folder or "
+        "wheel gmscreen was installed from (README: Install)\n"
+    )
 
 
 def test_it_binds_to_this_computer_only_unless_told() -> None:

@@ -40,7 +40,7 @@ SUMMARIES: dict[str, str] = {
     "export": "print a recap of a session (--players leaves out every number)",
     "replay": "step through a past session on screen (read-only)",
     "show": "the players' screen: follows the GM's table live, no numbers (read-only)",
-    "serve": "the players' screen in browsers (gmscreen[serve]; 127.0.0.1 unless --host)",
+    "serve": "the players' screen in browsers (the serve extra; 127.0.0.1 unless --host)",
 }
 
 

@@ -1,6 +1,6 @@
 """``gmscreen serve CAMPAIGN [--host H] [--port P]``: the players' screen in the players' browsers.
 
-Through textual-serve (the optional extra: ``pip install 'gmscreen[serve]'``). Each browser that
+Through textual-serve (the optional ``serve`` extra, see :data:`EXTRA`). Each browser that
 opens the page gets its own ``gmscreen show`` process, so whatever a browser sends reaches only a
 read-only screen: ``show`` takes no lock and writes nothing. It binds to 127.0.0.1 unless
 ``--host`` says otherwise (``--host 0.0.0.0`` for the players' phones on the same network), and
@@ -28,7 +28,13 @@ from gmscreen.i18n import LANGUAGES
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8019
-EXTRA = "pip install 'gmscreen[serve]'"
+# gmscreen is on no public package index: the extra comes with gmscreen from the folder or
+# wheel it was installed from, as README's "Install" says
+EXTRA = (
+    "pipx install --force '/path/to/gmscreen[serve]' (or uv tool install "
+    "'/path/to/gmscreen[serve]'), /path/to/gmscreen being the folder or wheel gmscreen was "
+    "installed from (README: Install)"
+)
 WILDCARDS = ("0.0.0.0", "::", "")
 
 

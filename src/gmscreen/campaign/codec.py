@@ -9,14 +9,13 @@ so that ``gmscreen validate`` can list them all; nothing is ever written while r
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from gmscreen.campaign.bounds import MAX_CLOCK, MAX_DEPTH, MAX_INT, MAX_NAME
+from gmscreen.campaign.bounds import MAX_CLOCK, MAX_INT, MAX_NAME
 from gmscreen.campaign.errors import CampaignFileError, Problem
 from gmscreen.campaign.fields import (
     EDITABLE,
@@ -30,6 +29,7 @@ from gmscreen.campaign.fields import (
     with_values,
 )
 from gmscreen.campaign.model import MODULES, SCHEMA, Campaign, Character, Item, Settings
+from gmscreen.campaign.toml_read import load_toml
 from gmscreen.i18n import LANGUAGES
 from gmscreen.rules.madness import MAX_STAT, MadnessState
 from gmscreen.rules.madness_data import load_madness_data
@@ -315,28 +315,6 @@ def _dotted(path: tuple[str | int, ...]) -> str:
     return out
 
 
-_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
-
-
-_TOML_HINTS = (
-    ("illegal character '\\n'", "expected a closing quote before the end of the line"),
-    ("invalid value", 'expected a value: a number, "text" in quotes, true, false or [a, list]'),
-    ("invalid statement", "expected key = value or a [table] header"),
-    ("expected newline or end of document", "expected one key = value a line"),
-)
-
-
-def toml_syntax_problem(error: tomllib.TOMLDecodeError, path: Path, text_: str) -> Problem:
-    message = str(error)
-    match = _TOML_POSITION.search(message)
-    line, column = (int(match[1]), int(match[2])) if match else (text_.count("\n") + 1, 0)
-    reason = _TOML_POSITION.sub("", message).replace("(at end of document)", "").strip().lower()
-    hint = next((h for start, h in _TOML_HINTS if reason.startswith(start)), "")
-    if hint and "expected" not in reason:
-        reason += f" ({hint})"
-    return Problem(path, line, f"not valid TOML: {reason}", column)
-
-
 def locate(text_: str, path: tuple[str | int, ...]) -> int:
     """The line (from 1) where the key at ``path`` is written, or the best enclosing line."""
     lines = text_.splitlines()
@@ -371,41 +349,13 @@ def locate(text_: str, path: tuple[str | int, ...]) -> int:
     return found or (start + 1 if lines else 1)
 
 
-_DIGITS = re.compile(r"\d{4000,}")
-
-
-def _huge_number_line(text_: str) -> int:
-    """The line of the first run of thousands of digits (what ``int()`` refuses), or 0."""
-    match = _DIGITS.search(text_)
-    return text_.count("\n", 0, match.start()) + 1 if match else 0
-
-
-def _deepest_line(text_: str) -> int:
-    """The line with the most opening brackets: where a value nests too deep."""
-    lines = text_.splitlines() or [""]
-    deepest = max(range(len(lines)), key=lambda n: lines[n].count("[") + lines[n].count("{"))
-    return deepest + 1
-
-
 def parse_toml(text_: str, path: Path) -> Campaign:
     """The campaign in ``text_`` (read from ``path``); raises :class:`CampaignFileError`.
 
     Its size is bounded where the file is read (``store.read_checkpoint``: ``bounds.MAX_FILE``
     bytes, before any of it is decoded), not again here.
     """
-    try:
-        raw = tomllib.loads(text_)
-    except tomllib.TOMLDecodeError as error:
-        raise CampaignFileError([toml_syntax_problem(error, path, text_)]) from None
-    except ValueError as error:  # a value Python refuses: an integer of over 4,300 digits, a date
-        if "integer string conversion" not in str(error):
-            raise CampaignFileError([Problem(path, 0, f"a value out of range: {error}")]) from None
-        message = f"number out of range (at most {MAX_INT:,} either side of 0)"
-        raise CampaignFileError([Problem(path, _huge_number_line(text_), message)]) from None
-    except RecursionError:
-        raise CampaignFileError(
-            [Problem(path, _deepest_line(text_), f"nested more than {MAX_DEPTH} deep")]
-        ) from None
+    raw = load_toml(text_, path)
     campaign, problems = decode_campaign(raw)
     if campaign is None:
         raise CampaignFileError(

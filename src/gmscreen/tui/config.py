@@ -10,13 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
 from gmscreen.i18n import language_of
+from gmscreen.text import clip
 from gmscreen.tui.commands import COMMANDS, effective_keys
 from gmscreen.tui.i18n import Translate
-from gmscreen.user_config import default_config_path, read_config
+from gmscreen.user_config import (
+    config_language,
+    default_config_path,
+    read_config,
+    read_top_level,
+)
 
 __all__ = ["UIConfig", "default_config_path", "load_config"]
 
@@ -30,6 +37,8 @@ SCOPE_GROUPS: dict[str, tuple[str, ...]] = {
     "rulings": ("rulings", "app"),
 }
 KEY_PROBLEMS = ("unknown", "bad", "clash", "keyless")  # told together, in one message
+MAX_KEYS_TEXT = 200  # one command's keys: "full_stop,n" and the like, never longer than this
+MAX_TOLD = 8  # problems of the [keys] table named in its message; the rest are counted
 
 
 class UIConfig(msgspec.Struct, frozen=True):
@@ -46,29 +55,49 @@ class UIConfig(msgspec.Struct, frozen=True):
 
 
 def load_config(path: Path | None) -> UIConfig:
-    """Read ``path`` (None or a missing file: the defaults)."""
+    """Read ``path`` (None or a missing file: the defaults). Whatever the file holds, it gives
+    a config and problems to tell, never an error."""
     raw = read_config(path)
-    if isinstance(raw, str):
-        return UIConfig(problems=(f"file:{raw}",))
+    if isinstance(raw, str):  # nothing of the file is used, but a language above its tables
+        return UIConfig(problems=(f"file:{raw}",), language=config_language(read_top_level(path)))
     problems: list[str] = []
     language = raw.get("language")
     if language is not None and (not isinstance(language, str) or not language_of(language)):
-        problems.append(f"language:{language}")
+        problems.append(f"language:{shown(language)}")
         language = None
+    table = raw.get("keys", {})
+    keys: dict[str, str] = {}
+    if isinstance(table, dict):
+        keys, key_problems = read_keys(table)
+        problems += key_problems + key_clashes(keys)
+    else:
+        problems.append(f"file:{path}: keys must be a [keys] table")
+    return UIConfig(keys=keys, problems=tuple(problems), language=language_of(language))
+
+
+def read_keys(table: Mapping[str, Any]) -> tuple[dict[str, str], list[str]]:
+    """The ``[keys]`` table as Textual's keymap takes it (each value its keys, comma-separated,
+    empty ones left out), and its unknown ids and entries that give no key."""
     known = {c.id for c in COMMANDS}
     keys: dict[str, str] = {}
-    table = raw.get("keys", {})
-    if not isinstance(table, dict):
-        return UIConfig(problems=(f"file:{path}: [keys] must be a table",))
+    problems: list[str] = []
     for binding_id, value in table.items():
         if binding_id not in known:
-            problems.append(f"unknown:{binding_id}")
-        elif not isinstance(value, str) or not value.strip():
+            problems.append(f"unknown:{shown(binding_id)}")
+            continue
+        given = [k.strip() for k in value.split(",")] if isinstance(value, str) else []
+        given = [k for k in given if k]
+        if not given or len(value) > MAX_KEYS_TEXT:  # "", " , ,", a number, a list: no key
             problems.append(f"bad:{binding_id}")
         else:
-            keys[binding_id] = value
-    problems += key_clashes(keys)
-    return UIConfig(keys=keys, problems=tuple(problems), language=language_of(language))
+            keys[binding_id] = ",".join(given)
+    return keys, problems
+
+
+def shown(value: object) -> str:
+    """A value of the file as a message quotes it: one line, clipped (a file may hold a
+    megabyte in one key)."""
+    return clip((value if isinstance(value, str) else repr(value)).replace("\n", " "))
 
 
 def key_clashes(keymap: Mapping[str, str]) -> list[str]:
@@ -119,4 +148,6 @@ def keys_message(problems: Sequence[str], t: Translate) -> str | None:
                     scope=t(f"keys_problem.scope.{scope}"),
                 )
             )
+    if len(parts) > MAX_TOLD:
+        parts[MAX_TOLD:] = [t("keys_problem.more", n=len(parts) - MAX_TOLD)]
     return t("app.config_keys", problems="; ".join(parts)) if parts else None

@@ -7,6 +7,9 @@ campaign's lock.
 
 from __future__ import annotations
 
+import asyncio
+import signal
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
@@ -112,6 +115,18 @@ class BaseApp(App[None]):
     def when_ready(self, callback: Callable[[], object]) -> None:
         """Run ``callback`` once the first frame is on the screen (Textual's Ready event)."""
         self._when_ready.append(callback)
+
+    def on_mount(self) -> None:
+        # A terminal that closes sends SIGHUP: the app ends as its quit key ends it (the GM's
+        # screen writes its checkpoint and lets go of the lock first), whatever the parent left
+        # the signal as (one that ignores it, as nohup does, left a screen running with no
+        # terminal). Windows has no SIGHUP; a headless app (tests) has no terminal to lose.
+        if sys.platform != "win32" and not self.is_headless:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.hang_up)
+
+    def hang_up(self) -> None:
+        """The terminal is gone: quit."""
+        self.call_next(self.run_action, "quit")
 
     def on_ready(self) -> None:
         callbacks, self._when_ready = self._when_ready, []

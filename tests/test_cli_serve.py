@@ -30,6 +30,7 @@ def test_without_the_extra_the_message_names_it(
 ) -> None:
     folder = create_campaign(tmp_path, "Imrryr")
     monkeypatch.setitem(sys.modules, "textual_serve.server", None)  # as if not installed
+    monkeypatch.delitem(sys.modules, "gmscreen.cli.players_server", raising=False)
     assert main(["serve", str(folder)]) == 2
     err = capsys.readouterr().err
     assert err == (
@@ -48,19 +49,33 @@ def test_it_binds_to_this_computer_only_unless_told() -> None:
     assert not serve_cmd.public_url("0.0.0.0", 8019).startswith("http://0.0.0.0")
 
 
+def test_the_help_is_plain_words(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    out = capsys.readouterr().out
+    assert "``" not in out and ":mod:" not in out
+    assert "port to listen on (default 8019)" in out
+    assert "--max-clients N" in out and "(default 12: a table's worth" in out
+    assert parsed("c").max_clients == 12 and parsed("c", "--max-clients", "3").max_clients == 3
+
+
 def test_a_bad_port_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["serve", "c", "--port", "70000"])
     assert "--port" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["serve", "c", "--max-clients", "0"])
+    assert "--max-clients" in capsys.readouterr().err
 
 
 def test_the_served_command_is_show(tmp_path: Path) -> None:
     folder = tmp_path / "a folder; rm -rf ~"  # quoted for the shell textual-serve runs
     argv = shlex.split(serve_cmd.show_command(folder, "es"))
-    assert argv == [sys.executable, "-m", "gmscreen", "show", str(folder), "--lang", "es"]
+    # exec: the shell becomes show, one process a browser
+    assert argv == ["exec", sys.executable, "-m", "gmscreen", "show", str(folder), "--lang", "es"]
 
 
 def test_the_theme_is_handed_to_show(tmp_path: Path) -> None:
     argv = shlex.split(serve_cmd.show_command(tmp_path, None, "solarized-light"))
-    assert argv[-2:] == ["--theme", "solarized-light"] and argv[3] == "show"
+    assert argv[-2:] == ["--theme", "solarized-light"] and argv[4] == "show"
     assert parsed("c", "--theme", "nord").theme == "nord"

@@ -1,6 +1,7 @@
-"""A closed terminal (SIGHUP) ends ``gmscreen show`` and the GM's screen, as terminal programs
-end (#25.6); the GM's screen writes its checkpoint and lets go of the lock first. ``show`` ends
-even when its parent left SIGHUP ignored (as nohup does): it kept running with no terminal.
+"""A closed terminal (SIGHUP) ends ``gmscreen show``, ``serve`` with the screens it serves, and
+the GM's screen, as terminal programs end (#25.6); the GM's screen writes its checkpoint and
+lets go of the lock first. ``show`` and ``serve`` end even when their parent left SIGHUP ignored
+(as nohup does): they kept running with no terminal.
 
 Real processes on a pseudo-terminal of their own: the terminal is closed, then the signal is
 sent, as the kernel does when a terminal window goes.
@@ -8,17 +9,20 @@ sent, as the kernel does when a terminal window goes.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import select
+import socket
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
+import aiohttp
 import pytest
 from tests.rich_session import fixed_clock
 
@@ -95,6 +99,14 @@ class Terminal:
             os.close(self.master)
 
 
+def group_ended(group: int) -> bool:
+    try:
+        os.killpg(group, 0)  # no signal: only whether a process of the group is left
+    except ProcessLookupError:
+        return True
+    return False
+
+
 @contextmanager
 def on_a_terminal(argv: list[str]) -> Iterator[Terminal]:
     terminal = Terminal(argv)
@@ -102,8 +114,10 @@ def on_a_terminal(argv: list[str]) -> Iterator[Terminal]:
         yield terminal
     finally:
         terminal.close()
-        if terminal.process.poll() is None:  # it outlived the test: ended here, by its id
-            os.killpg(terminal.process.pid, signal.SIGKILL)
+        if terminal.process.poll() is None or not group_ended(terminal.process.pid):
+            # it (or a process it started) outlived the test: ended here, by its group's id
+            with suppress(ProcessLookupError):
+                os.killpg(terminal.process.pid, signal.SIGKILL)
         terminal.process.wait(timeout=END_WITHIN)
 
 
@@ -152,3 +166,36 @@ def test_the_gm_screen_checkpoints_and_ends_on_hang_up(tmp_path: Path) -> None:
         assert hang_up(terminal) == 0
     assert read_checkpoint(folder)[0].last_event == before + 1
     assert not (folder / LOCK_NAME).exists()
+
+
+def test_serve_and_its_screens_end_on_hang_up(tmp_path: Path) -> None:
+    folder = played(tmp_path)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    url = f"http://127.0.0.1:{port}"
+    serve = [sys.executable, "-m", "gmscreen", "serve", str(folder), "--port", str(port)]
+
+    async def watch_until_it_ends(terminal: Terminal) -> int | None:
+        async with aiohttp.ClientSession() as http:
+            screen = await http.ws_connect(f"{url}/ws", headers={"Origin": url})
+            first = await screen.receive(timeout=START_WITHIN)  # a show runs: its first frame
+            assert first.type == aiohttp.WSMsgType.BINARY, first
+            # The terminal goes: the kernel signals its foreground group, serve and its screens.
+            terminal.close()
+            os.killpg(terminal.process.pid, signal.SIGHUP)
+            status = await asyncio.to_thread(terminal.process.wait, END_WITHIN)
+            while (await screen.receive(timeout=END_WITHIN)).type not in (
+                aiohttp.WSMsgType.CLOSE,
+                aiohttp.WSMsgType.CLOSED,
+            ):
+                pass
+            return status
+
+    with on_a_terminal([sys.executable, "-c", IGNORING_HANG_UP, *serve]) as terminal:
+        assert terminal.shows("The players' screen of Imrryr", START_WITHIN)
+        assert asyncio.run(watch_until_it_ends(terminal)) == 0
+        deadline = time.monotonic() + END_WITHIN
+        while not group_ended(terminal.process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)  # the screens it served end after it: waited on, with a bound
+        assert group_ended(terminal.process.pid)

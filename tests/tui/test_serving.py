@@ -16,10 +16,12 @@ import time
 import urllib.request
 from pathlib import Path
 
+import aiohttp
 from tests.tui.conftest import SIZE, build
 from textual.app import SystemCommand
 
 from gmscreen.campaign.paths import create_campaign
+from gmscreen.cli.crash import crash_folder
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.serving import PlayersServing
 
@@ -125,3 +127,64 @@ def test_the_server_ends_with_a_gm_screen_that_crashed(tmp_path: Path) -> None:
             os.close(ended)
         assert readable, "the server outlived the GM's screen"
     assert not serving(url)
+
+
+MALFORMED = ("not json", "[[[[", '{"stdin": 1}', '["stdin", 7]', '["resize", {"width": "x"}]', "[]")
+
+
+def test_a_palette_server_answers_after_500_malformed_messages(tmp_path: Path) -> None:
+    """Each message a page cannot have sent is one line of the server's log file, and the
+    connection goes on. (The server's output was a pipe nobody read: ~50 tracebacks filled it
+    and the server stopped answering.)"""
+    folder = create_campaign(tmp_path, "Imrryr")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = crash_folder() / f"serve-{port}.log"
+
+    async def pong(socket: aiohttp.ClientWebSocketResponse) -> object:
+        """The server's next text message (its pong), or None if it closed the connection."""
+        while (message := await socket.receive(timeout=START_WITHIN)).type in (
+            aiohttp.WSMsgType.BINARY,  # the screen's frames
+            aiohttp.WSMsgType.TEXT,
+        ):
+            if message.type == aiohttp.WSMsgType.TEXT:
+                return message.json()
+        return None
+
+    async def send_malformed(count: int) -> int:
+        """Send ``count`` malformed messages, each followed by a ping; the pongs answered."""
+        answered = 0
+        async with aiohttp.ClientSession() as http:
+            socket = None
+            for n in range(count):
+                if socket is None or socket.closed:  # the old server closed it on each one
+                    socket = await http.ws_connect(f"{url}/ws", headers={"Origin": url})
+                await socket.send_str(MALFORMED[n % len(MALFORMED)])
+                await socket.send_str(f'["ping", "{n}"]')
+                answered += await pong(socket) == ["pong", str(n)]
+            if socket is not None:
+                await socket.close()
+        return answered
+
+    async def run() -> None:
+        app = build(folder)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.serving = PlayersServing(folder, app.catalog, port=port)
+            app.serving.start(app)
+            deadline = time.monotonic() + START_WITHIN
+            while app.serving.url is None and time.monotonic() < deadline:
+                await pilot.pause(0.1)
+            assert app.serving.url == url
+            assert await asyncio.wait_for(send_malformed(500), START_WITHIN) == 500
+            answer = await asyncio.to_thread(urllib.request.urlopen, url, timeout=30)
+            with answer:
+                assert answer.status == 200
+            app.serving.stop()
+            await pilot.press("q")
+
+    asyncio.run(run())
+    lines = log.read_text(encoding="utf-8").splitlines()
+    left_aside = [line for line in lines if "a message from 127.0.0.1 left aside:" in line]
+    assert len(left_aside) == 500
+    assert not any("Traceback" in line or line.startswith(" ") for line in lines)

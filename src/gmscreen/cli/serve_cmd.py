@@ -4,7 +4,8 @@ Through textual-serve (the optional ``serve`` extra, see :data:`EXTRA`). Each br
 opens the page gets its own ``gmscreen show`` process, so whatever a browser sends reaches only a
 read-only screen: ``show`` takes no lock and writes nothing. It binds to 127.0.0.1 unless
 ``--host`` says otherwise (``--host 0.0.0.0`` for the players' phones on the same network), and
-prints the address to give the players.
+prints the address to give the players. The server and its limits (``--max-clients``, the
+addresses it answers, its log) are :mod:`gmscreen.cli.players_server`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import os
 import shlex
 import signal
 import socket
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -23,11 +25,15 @@ from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.paths import resolve_campaign, search_dirs
 from gmscreen.campaign.store import read_checkpoint
 from gmscreen.cli import campaign_fault, number_flag, os_error_text, say
+from gmscreen.cli.crash import crash_folder
+from gmscreen.cli.serve_hosts import WILDCARDS, Served
 from gmscreen.cli.show_cmd import THEMES
-from gmscreen.i18n import LANGUAGES
+from gmscreen.i18n import LANGUAGES, catalog_for, resolve_language, system_language
+from gmscreen.user_config import default_config_path, user_language
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8019
+DEFAULT_MAX_CLIENTS = 12
 # gmscreen is on no public package index: the extra comes with gmscreen from the folder or
 # wheel it was installed from, as README's "Install" says
 EXTRA = (
@@ -35,10 +41,19 @@ EXTRA = (
     "'/path/to/gmscreen[serve]'), /path/to/gmscreen being the folder or wheel gmscreen was "
     "installed from (README: Install)"
 )
-WILDCARDS = ("0.0.0.0", "::", "")
+
+
+DESCRIPTION = (
+    "The players' screen in the players' browsers: each browser that opens the address gets "
+    "its own read-only gmscreen show. It listens on 127.0.0.1 (this computer only) unless "
+    "--host says otherwise, answers only at the addresses it serves (localhost, the address it "
+    "listens on, the --url host), and shows at most --max-clients browsers at once. "
+    "Refused browsers and problems go to serve-PORT.log in the user state folder."
+)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = DESCRIPTION
     parser.add_argument(
         "campaign", help="campaign folder, or a campaign name in the campaigns folder"
     )
@@ -49,7 +64,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "0.0.0.0 for every network it is on)",
     )
     parser.add_argument(
-        "--port", type=number_flag("--port", low=1, high=65535), default=DEFAULT_PORT
+        "--port",
+        type=number_flag("--port", low=1, high=65535),
+        default=DEFAULT_PORT,
+        help=f"port to listen on (default {DEFAULT_PORT})",
+    )
+    parser.add_argument(
+        "--max-clients",
+        type=number_flag("--max-clients", low=1, high=1000),
+        default=DEFAULT_MAX_CLIENTS,
+        metavar="N",
+        help=f"browsers shown at once (default {DEFAULT_MAX_CLIENTS}: a table's worth; each is "
+        "a process of ~40 MiB); the next one is told the screen is full",
     )
     parser.add_argument(
         "--url", help="the address players type, if not http://HOST:PORT (a proxy, a name)"
@@ -76,7 +102,10 @@ def show_command(folder: Path, lang: str | None, theme: str | None = None) -> st
         argv += ["--lang", lang]
     if theme:
         argv += ["--theme", theme]
-    return shlex.join(argv)
+    if sys.platform == "win32":  # cmd.exe runs it
+        return subprocess.list2cmdline(argv)
+    # textual-serve runs it through the shell: exec, so that each browser costs one process
+    return "exec " + shlex.join(argv)
 
 
 def public_url(host: str, port: int) -> str:
@@ -113,7 +142,7 @@ def end_with_stdin() -> None:
         with contextlib.suppress(OSError, ValueError):
             while sys.stdin.buffer.read(4096):
                 pass
-        if hasattr(os, "killpg"):
+        if sys.platform != "win32":
             os.killpg(os.getpgrp(), signal.SIGTERM)
         else:  # pragma: no cover - Windows: no process groups to signal
             os.kill(os.getpid(), signal.SIGTERM)
@@ -123,35 +152,32 @@ def end_with_stdin() -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from textual_serve.server import Server
+        from gmscreen.cli.players_server import PlayersServer
     except ImportError:
         say(f"gmscreen serve needs the serve extra: {EXTRA}", error=True, one_line=True)
         return 2
     try:
         folder = resolve_campaign(args.campaign, search_dirs(args.dir))
-        name = read_checkpoint(folder)[0].name
+        campaign = read_checkpoint(folder)[0]
     except (CampaignError, OSError) as error:  # a damaged file: each problem; else one line
         return campaign_fault("gmscreen serve", error)
-    url = args.url or public_url(args.host, args.port)
-
-    class PlayersServer(Server):
-        """textual-serve's server, saying our one line instead of its banner."""
-
-        async def on_startup(self, app: object) -> None:
-            say(f"The players' screen of {name}: {url}  (Ctrl+C stops serving)")
-            sys.stdout.flush()
-
-        def initialize_logging(self) -> None:
-            """No log of each request on the GM's terminal."""
-
+    lang = resolve_language(
+        args.lang,
+        campaign.settings.language,
+        user_language(default_config_path()),
+        system_language(),
+    )
+    served = Served(args.host, args.port, args.url or public_url(args.host, args.port))
     if args.until_stdin_closes:
         end_with_stdin()
     server = PlayersServer(
         show_command(folder, args.lang, args.theme),
-        host=args.host,
-        port=args.port,
-        title=name,
-        public_url=url,
+        served=served,
+        name=campaign.name,
+        max_clients=args.max_clients,
+        words=catalog_for(lang).t,
+        lang=lang,
+        log_path=crash_folder() / f"serve-{args.port}.log",
     )
     try:
         server.serve()

@@ -188,3 +188,36 @@ def test_a_palette_server_answers_after_500_malformed_messages(tmp_path: Path) -
     left_aside = [line for line in lines if "a message from 127.0.0.1 left aside:" in line]
     assert len(left_aside) == 500
     assert not any("Traceback" in line or line.startswith(" ") for line in lines)
+
+
+# A server as chatty as can be: its address, then a megabyte of output, then it ends.
+CHATTY = (
+    "import sys; print('The players'' screen of Imrryr: http://127.0.0.1:9  (Ctrl+C)', "
+    "flush=True); sys.stdout.write('x' * 2**20); sys.stderr.write('y' * 2**20)"
+)
+
+
+class ChattyServing(PlayersServing):
+    def argv(self) -> list[str]:
+        return [sys.executable, "-c", CHATTY]
+
+
+def test_all_the_server_says_is_read(tmp_path: Path) -> None:
+    """Its output is read for as long as it runs: a pipe nobody reads fills at 64 KiB, and the
+    server then stops at its next write (the page no longer loads)."""
+    folder = create_campaign(tmp_path, "Imrryr")
+
+    async def run() -> None:
+        app = build(folder)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.serving = ChattyServing(folder, app.catalog)
+            app.serving.start(app)
+            process = app.serving.process
+            assert process is not None
+            status = await asyncio.to_thread(process.wait, START_WITHIN)
+            assert status == 0 and app.serving.url == "http://127.0.0.1:9"
+            app.serving.stop()
+            await pilot.press("q")
+
+    asyncio.run(run())

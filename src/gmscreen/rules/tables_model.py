@@ -8,86 +8,24 @@ the row, so a typo in a range fails a test instead of a game night.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Mapping
 from typing import Any, Literal
 
 import msgspec
 
-from gmscreen.rules.dice import DiceError, DiceExpr, Roll, parse
+from gmscreen.rules.dice import DiceError, DiceExpr, parse
+
+# re-exported: the readers of the model (tables_names, tests) import Template from here
+from gmscreen.rules.tables_text import Template as Template
 
 Lang = Literal["en", "es"]
 LANGS: tuple[Lang, ...] = ("en", "es")
 TableKind = Literal["main", "inner"]
 
-_SLOT = re.compile(r"\{([a-z_][a-z0-9_]*)(:roll)?\}")
-# A roll written out in brackets after its value: "13 gold pieces ({gold:roll})"
-_ROLL_WRITTEN = re.compile(r" ?\(\{[a-z_][a-z0-9_]*:roll\}\)")
-
-
-# A rolled count of 1 before these words is said as a person says it: "usable once a day",
-# not "usable 1 times a day" (the tables' texts say "{uses} times a day" for any count).
-ONCE: tuple[tuple[str, str], ...] = (
-    (" times a day", "once a day"),
-    (" veces al día", "una vez al día"),
-)
-
 
 class TableDataError(ValueError):
     """A table file that cannot be used; the message names the file, table and row."""
-
-
-class Template:
-    """A text with ``{name}`` (a rolled value) and ``{name:roll}`` (the roll written out) slots."""
-
-    __slots__ = ("_values", "names", "parts", "source")
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self._values: Template | None = None
-        parts: list[tuple[str, str | None, bool]] = []
-        pos = 0
-        for match in _SLOT.finditer(source):
-            parts.append((source[pos : match.start()], match.group(1), match.group(2) is not None))
-            pos = match.end()
-        parts.append((source[pos:], None, False))
-        self.parts: tuple[tuple[str, str | None, bool], ...] = tuple(parts)
-        self.names = frozenset(name for _, name, _ in parts if name is not None)
-
-    def render(self, rolls: Mapping[str, Roll], exprs: Mapping[str, DiceExpr]) -> str:
-        """Fill the slots; a die not rolled yet shows its expression in both kinds of slot."""
-        if len(self.parts) == 1:
-            return self.source
-        out: list[str] = []
-        skip = 0  # of the next literal: said already ("once a day" for "1 times a day")
-        for n, (literal, name, as_roll) in enumerate(self.parts):
-            out.append(literal[skip:])
-            skip = 0
-            if name is None:
-                continue
-            got = rolls.get(name)
-            if got is None:
-                expr = exprs[name].text
-                out.append(expr)
-            elif not as_roll and got.total == 1:
-                after = self.parts[n + 1][0]
-                once = next((o for o in ONCE if after.startswith(o[0])), None)
-                out.append(once[1] if once else "1")
-                skip = len(once[0]) if once else 0
-            else:
-                out.append(got.describe() if as_roll else str(got.total))
-        return "".join(out)
-
-    def values(self) -> Template:
-        """This text with the values only, the rolls not written out: "13 gold pieces"."""
-        if self._values is None:
-            stripped = _ROLL_WRITTEN.sub("", self.source)
-            self._values = self if stripped == self.source else Template(stripped)
-        return self._values
-
-    def __repr__(self) -> str:
-        return f"Template({self.source!r})"
 
 
 class SubRoll(msgspec.Struct, frozen=True, gc=False):
@@ -179,6 +117,8 @@ class Table(msgspec.Struct, frozen=True, gc=False):
     low: int = 1
     # lookup[value - low] is the row a total lands on; built once so a roll is one index.
     lookup: tuple[Row, ...] = ()
+    # a GM's table says whether the players may read its results (RULES.md, player-safe)
+    players: bool = False
 
     @property
     def high(self) -> int:
@@ -356,7 +296,10 @@ def _row(index: int, raw: Any, table_id: str, loc: _Where) -> Row:
         raise loc.fail(where, "markers must be a list of strings")
     dice = _dice(raw.get("dice"), where, loc)
     text = _templates(raw.get("text"), dice, where, loc)
-    options = tuple(_option(i, o, dice, where, loc) for i, o in enumerate(raw.get("options", [])))
+    raw_options = raw.get("options", [])
+    if not isinstance(raw_options, list):
+        raise loc.fail(where, "options must be a list of [[tables.rows.options]]")
+    options = tuple(_option(i, o, dice, where, loc) for i, o in enumerate(raw_options))
     if len({o.key for o in options}) != len(options):
         raise loc.fail(where, "two options share a key")
     if len(options) == 1:
@@ -381,6 +324,40 @@ def _all_rolls(table: Table) -> list[tuple[Row, SubRoll]]:
     return found
 
 
+def draft_table(raw: Any, loc: _Where, *, any_die: bool = False) -> Table:
+    """One ``[[tables]]`` entry checked alone (what it says of other tables is checked with the
+    whole set): its lookup is left empty. The bundled tables roll a single die; ``any_die`` lets
+    a GM's table roll 2d6 or 1d20+1."""
+    table_id = raw.get("id") if isinstance(raw, dict) else None
+    if not isinstance(table_id, str) or not table_id:
+        raise loc.fail("file", "a table has no id")
+    where = f"table {table_id}"
+    title = _text_pair(raw.get("title"), where, "title", loc)
+    try:
+        die = parse(str(raw.get("die", "")))
+    except DiceError as exc:
+        raise loc.fail(where, f"die: {exc}") from None
+    if not any_die and (die.count != 1 or die.modifier):
+        raise loc.fail(where, "a table's die must be a single die such as 1d100")
+    kind = raw.get("kind", "main")
+    if kind not in ("main", "inner"):
+        raise loc.fail(where, f"kind must be main or inner, not {kind!r}")
+    notes = _text_pair(raw["notes"], where, "notes", loc) if "notes" in raw else ("", "")
+    raw_columns = raw.get("columns", [])
+    if not isinstance(raw_columns, list) or not all(isinstance(c, dict) for c in raw_columns):
+        raise loc.fail(where, "columns must be a list of {key, en, es}")
+    columns = tuple(
+        Column(str(c.get("key")), *_text_pair(c, where, "column", loc)) for c in raw_columns
+    )
+    raw_rows = raw.get("rows", [])
+    if not isinstance(raw_rows, list):
+        raise loc.fail(where, "rows must be a list")
+    rows = tuple(_row(i, r, table_id, loc) for i, r in enumerate(raw_rows))
+    if not rows:
+        raise loc.fail(where, "no rows")
+    return Table(table_id, *title, die, kind, rows, columns, *notes)
+
+
 def parse_tables(data: Mapping[str, Any], source: str) -> TableSet:
     """Build and validate a :class:`TableSet` from parsed TOML."""
     loc = _Where(source)
@@ -389,30 +366,10 @@ def parse_tables(data: Mapping[str, Any], source: str) -> TableSet:
         raise loc.fail("file", "no [[tables]]")
     drafts: dict[str, Table] = {}
     for raw in raw_tables:
-        table_id = raw.get("id") if isinstance(raw, dict) else None
-        if not isinstance(table_id, str) or not table_id:
-            raise loc.fail("file", "a table has no id")
-        if table_id in drafts:
-            raise loc.fail(f"table {table_id}", "id used twice")
-        where = f"table {table_id}"
-        title = _text_pair(raw.get("title"), where, "title", loc)
-        try:
-            die = parse(str(raw.get("die", "")))
-        except DiceError as exc:
-            raise loc.fail(where, f"die: {exc}") from None
-        if die.count != 1 or die.modifier:
-            raise loc.fail(where, "a table's die must be a single die such as 1d100")
-        kind = raw.get("kind", "main")
-        if kind not in ("main", "inner"):
-            raise loc.fail(where, f"kind must be main or inner, not {kind!r}")
-        notes = _text_pair(raw["notes"], where, "notes", loc) if "notes" in raw else ("", "")
-        columns = tuple(
-            Column(c["key"], *_text_pair(c, where, "column", loc)) for c in raw.get("columns", [])
-        )
-        rows = tuple(_row(i, r, table_id, loc) for i, r in enumerate(raw.get("rows", [])))
-        if not rows:
-            raise loc.fail(where, "no rows")
-        drafts[table_id] = Table(table_id, *title, die, kind, rows, columns, *notes)
+        draft = draft_table(raw, loc)
+        if draft.id in drafts:
+            raise loc.fail(f"table {draft.id}", "id used twice")
+        drafts[draft.id] = draft
 
     # Every referenced table must exist; a modifier widens the range the rows must cover.
     low_mod: dict[str, int] = dict.fromkeys(drafts, 0)

@@ -223,6 +223,8 @@ class Node:
             "dice": {name: r.to_dict() for name, r in self.dice.items()},
             "choice": None if self.choice is None else self.choice.to_dict(),
         }
+        if roll is not None and len(roll.dice) > 1:  # a GM table's 2d6: each die, as rolled
+            out["faces"] = list(roll.dice)
         if self.offered and self.choice is None:
             out["choices"] = [o.to_dict() for o in self.offered]
         out["subrolls"] = [c.to_dict() for c in self.children]
@@ -243,9 +245,12 @@ class Node:
             source = data["source"]
             if source not in SOURCES:
                 raise ValueError(f"source: expected one of {', '.join(SOURCES)}")
+            faces = data.get("faces")
+            if faces is not None and not isinstance(faces, list):
+                raise ValueError("faces: expected a list of dice")
             node.roll = Roll(
                 node.die,
-                () if raw is None else (int(raw),),
+                tuple(int(f) for f in faces) if faces else () if raw is None else (int(raw),),
                 modifier,
                 int(data["total"]),
                 source,

@@ -77,7 +77,7 @@ def test_text_output_is_an_indented_tree(capsys: pytest.CaptureFixture[str]) -> 
         (["roll", "merp-1", "--d100", "0"], "--d100 0 is not on the 1d100"),
         (["roll", "merp-1", "--d100", "101"], "use 1 to 100"),
         (["roll", "merp-1a", "--d100", "11"], "use 1 to 10"),
-        (["roll", "merp-9"], "invalid choice"),
+        (["roll", "merp-9"], "no table 'merp-9' (see gmscreen tables)"),
         (["roll", "merp-1", "--pick", "34"], "merp-1 has rows 1 to 33"),
         (["roll", "merp-1", "--d100", "14", "--choose", "3"], "pick 1 to 2"),
         (["roll", "merp-1", "--d100", "2", "--choose", "1"], "asked for 0 choice"),
@@ -103,9 +103,14 @@ def test_tables_lists_the_fourteen_tables(capsys: pytest.CaptureFixture[str]) ->
     assert [t["id"] for t in data][:2] == ["merp-1", "merp-1a"] and len(data) == 14
     assert {t["die"] for t in data} == {"1d100", "1d10"}
     code, out, _ = _run(capsys, "tables")
-    assert code == 0 and len(out.splitlines()) == 14
+    lines = out.splitlines()
+    # the bundled group, then where the GM's own shared tables go (none yet)
+    assert code == 0 and lines[0] == "MERP special items (bundled):" and len(lines) == 16
+    assert (
+        lines[-1].startswith("Your tables, shared by every campaign (") and "none yet" in lines[-1]
+    )
     code, out, _ = _run(capsys, "tables", "--all")
-    assert len(out.splitlines()) > 14
+    assert len(out.splitlines()) > 16
 
 
 def test_tables_shows_rows_of_one_table(capsys: pytest.CaptureFixture[str]) -> None:

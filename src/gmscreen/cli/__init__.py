@@ -32,8 +32,8 @@ SUBCOMMANDS: dict[str, str] = {
 # what ``gmscreen --help`` says of each (a test keeps the two tables in step)
 SUMMARIES: dict[str, str] = {
     "check": "one madness check, step by step (--pow --madness --law ... --d100 53)",
-    "roll": "one nested roll on a MERP special-items table (merp-1 ... merp-2f)",
-    "tables": "list the MERP special-items tables",
+    "roll": "one nested roll on a table: MERP's (merp-1 ... merp-2f) or yours (--campaign C)",
+    "tables": "list the tables: the bundled MERP ones, yours, a campaign's (--campaign C)",
     "new": "create a campaign folder",
     "validate": "check a campaign's files; every problem as file:line: message",
     "sessions": "list a campaign's play sessions",

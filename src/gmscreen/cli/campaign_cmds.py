@@ -23,7 +23,7 @@ from gmscreen.campaign.session_index import SessionEntry, list_entries
 from gmscreen.campaign.store import read_checkpoint, recover, sessions_dir
 from gmscreen.cli import os_error_text, say
 from gmscreen.i18n import LANGUAGES, resolve_language, system_language
-from gmscreen.text import inert, json_text
+from gmscreen.text import counted, inert, json_text
 from gmscreen.user_config import default_config_path, user_language
 
 if TYPE_CHECKING:
@@ -165,6 +165,7 @@ def _validate(folder: Path, on_line: Callable[[Progress], None] | None = None) -
         return 130
     for notice in checked.notices if checked is not None else ():
         say(f"note: {notice}")
+    tables = _gm_tables(folder, problems)
     for problem in problems:
         say(problem, one_line=True)
     if problems or checked is None or checkpoint is None:
@@ -177,8 +178,28 @@ def _validate(folder: Path, on_line: Callable[[Progress], None] | None = None) -
         plural(t, "sessions", checked.sessions),
         plural(t, "events", checked.events),
     ]
+    if tables:  # the GM's own, user-wide and the campaign's
+        counts.append(plural(t, "tables", tables))
     say(f"{folder}: valid ({', '.join(counts)})")
     return 0
+
+
+def _gm_tables(folder: Path, problems: list[Problem]) -> int:
+    """The campaign's tables and the user-wide ones checked as `roll` reads them: each that
+    loads listed by group, each problem added to ``problems``; how many loaded."""
+    from gmscreen.campaign.gm_tables import load_gm_tables, user_tables_folder
+
+    loaded = load_gm_tables(folder, user_tables_folder(default_config_path()))
+    problems.extend(loaded.problems)
+    for note in loaded.notes:
+        say(f"note: {note}", one_line=True)
+    count = 0
+    for group, where in loaded.folders:
+        ids = [t.id for t in loaded.library.group(group)]
+        count += len(ids)
+        if ids:
+            say(f"{where}: {counted(len(ids), 'table')} load: {', '.join(ids)}", one_line=True)
+    return count
 
 
 def _sessions(checkpoint: Campaign, entries: list[SessionEntry]) -> int:

@@ -75,6 +75,9 @@ HEADLESS = [  # every command that must run without Textual, and its exit status
     (["check", "--pow", "13", "--madness", "14", "--law", "47", "--d100", "53", "--json"], 0),
     (["roll", "merp-1", "--seed", "1", "--json"], 0),
     (["tables"], 0),
+    (["tables", "import", "{folder}/weather.txt", "--campaign", "{campaign}"], 0),
+    (["tables", "export", "weather", "--campaign", "{campaign}", "--format", "foundry"], 0),
+    (["roll", "weather", "--campaign", "{campaign}", "--json"], 0),
     (["validate", "{campaign}"], 0),
     (["sessions", "{campaign}"], 0),
     (["export", "{campaign}", "--lang", "es"], 0),
@@ -89,6 +92,7 @@ def test_headless_commands_load_no_textual(tmp_path: Path) -> None:
     loads the screen's command (and Textual) only for the screen and a replay it can open."""
     campaign = tmp_path / "example"
     shutil.copytree(ROOT / "campaigns" / "example", campaign)
+    (tmp_path / "weather.txt").write_text("Fog\nRain\n", encoding="utf-8")
     commands = [
         [arg.format(campaign=campaign, folder=tmp_path) for arg in command]
         for command, _ in HEADLESS

@@ -20,6 +20,8 @@ SUBCOMMANDS: dict[str, str] = {
     "check": "gmscreen.cli.check",
     "roll": "gmscreen.cli.roll",
     "tables": "gmscreen.cli.roll",
+    "tables import": "gmscreen.cli.tables_io",
+    "tables export": "gmscreen.cli.tables_io",
     "new": "gmscreen.cli.campaign_cmds",
     "validate": "gmscreen.cli.campaign_cmds",
     "sessions": "gmscreen.cli.campaign_cmds",
@@ -34,6 +36,8 @@ SUMMARIES: dict[str, str] = {
     "check": "one madness check, step by step (--pow --madness --law ... --d100 53)",
     "roll": "one nested roll on a table: MERP's (merp-1 ... merp-2f) or yours (--campaign C)",
     "tables": "list the tables: the bundled MERP ones, yours, a campaign's (--campaign C)",
+    "tables import": "read tables from text, CSV or Foundry VTT exports into a campaign",
+    "tables export": "print a table as a Foundry VTT RollTable (--format foundry)",
     "new": "create a campaign folder",
     "validate": "check a campaign's files; every problem as file:line: message",
     "sessions": "list a campaign's play sessions",
@@ -193,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         try:
+            if len(args) > 1 and f"{args[0]} {args[1]}" in SUBCOMMANDS:  # gmscreen tables import
+                return _run_subcommand(f"{args[0]} {args[1]}", args[2:])
             if args and args[0] in SUBCOMMANDS:
                 return _run_subcommand(args[0], args[1:])
             from gmscreen.cli.app_command import run as run_app

@@ -82,7 +82,7 @@ def app_for(argv: Sequence[str]) -> BaseApp | int:
     """The app to run, or the exit status of a command that ends here."""
     from gmscreen.cli import SUMMARIES, CliParser, say
 
-    commands = "\n".join(f"  {name:<10} {text}" for name, text in SUMMARIES.items())
+    commands = "\n".join(f"  {name:<13} {text}" for name, text in SUMMARIES.items())
     parser = CliParser(
         prog="gmscreen",
         description="The Game Master's screen: open a campaign, or the demo with --demo. "

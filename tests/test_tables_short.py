@@ -285,3 +285,17 @@ def test_the_short_form_written_reads_back_the_same(
         title,
         [(r.lo, r.hi, r.text_en) for r in short.rows],
     )
+
+
+@pytest.mark.parametrize(("doc", "ids"), [("docs/TABLES.md", 3), ("README.md", 1)])
+def test_the_examples_of_the_docs_load(doc: str, ids: int) -> None:
+    """The TOML tables of docs/TABLES.md and README load as they are written."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / doc).read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```toml\n(.*?)```", text, re.S) if "[[tables]]" in b]
+    strangers = table('die = "1d2"\nrows = [[1, 2, "x"]]', "strangers")
+    lib = library(*blocks, strangers)
+    assert not lib.problems
+    assert len(lib.entries) == len(load_tables().tables) + ids + 1

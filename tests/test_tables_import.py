@@ -7,10 +7,15 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gmscreen.cli import main
-from gmscreen.rules.tables_foundry import plain_text
+from gmscreen.rules.tables import load_tables
+from gmscreen.rules.tables_foundry import foundry_tables, from_foundry, plain_text, to_foundry
 from gmscreen.rules.tables_import import ImportProblem, from_csv, from_text, id_from_name
+from gmscreen.rules.tables_library import TableFile, build_library
+from gmscreen.rules.tables_short import short_toml
 
 FOUNDRY = Path(__file__).parent / "fixtures" / "foundry"
 
@@ -310,3 +315,76 @@ def test_a_file_that_is_no_rolltable_is_one_line(
     code, _, err = run(capsys, "tables", "import", str(bad), "--campaign", str(campaign))
     assert code == 1 and "bad.txt:1: not UTF-8 text" in err
     assert not os.path.exists(campaign / "tables")
+
+
+# --- hostile files ----------------------------------------------------------------------------
+
+_LINES = st.lists(
+    st.one_of(
+        st.sampled_from(["1-3 Fog", "4 Rain", "00 x", "96-00 y", "weight,text", "3,a", "1-2,b",
+                         '"a,b",c', "@home", "{1d6}", "\x1b[2J", "\u202e", "", "#", "9" * 12]),
+        st.text(max_size=12),
+    ),
+    max_size=8,
+).map("\n".join)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(_LINES)
+def test_any_text_or_csv_is_a_table_or_a_message(text: str) -> None:
+    for read in (from_text, from_csv):
+        try:
+            short = read(text, "t", "T", ("merp-1",))
+        except ImportProblem:
+            continue
+        written = short_toml(short)
+        lib = build_library(load_tables(), [TableFile("t.toml", written, "campaign")])
+        assert all(p.line >= 1 for p in lib.problems)  # a table, or a line to fix: no traceback
+
+
+_JSON_VALUE = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=8)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+_RESULT = st.fixed_dictionaries(
+    {},
+    optional={
+        "type": st.sampled_from(["text", "document", "pack", 0, 1, 2, None]),
+        "text": st.one_of(st.text(max_size=20), _JSON_VALUE),
+        "description": st.one_of(
+            st.sampled_from(["<p>x</p>", "[[/r 1d6]]", "@UUID[a]{b}"]), _JSON_VALUE
+        ),
+        "name": _JSON_VALUE,
+        "range": st.one_of(st.lists(st.integers(-2, 12), min_size=2, max_size=2), _JSON_VALUE),
+        "weight": _JSON_VALUE,
+        "documentCollection": st.one_of(st.just("RollTable"), _JSON_VALUE),
+        "documentId": _JSON_VALUE,
+        "documentUuid": st.one_of(st.just("RollTable.abc"), _JSON_VALUE),
+    },
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        _JSON_VALUE,
+        st.fixed_dictionaries(
+            {"results": st.lists(_RESULT, max_size=5)},
+            optional={"name": _JSON_VALUE, "formula": st.one_of(st.just("1d6"), _JSON_VALUE),
+                      "_id": _JSON_VALUE},
+        ),
+    )
+)  # fmt: skip
+def test_any_json_is_a_table_or_a_message(data: object) -> None:
+    try:
+        tables = foundry_tables(data)
+        for table in tables:
+            short, _ = from_foundry(table, "t", {}, ("merp-1",))
+            lib = build_library(load_tables(), [TableFile("t.toml", short_toml(short), "campaign")])
+            assert all(p.line >= 1 for p in lib.problems)
+            to_foundry(short)
+    except ImportProblem:
+        pass

@@ -95,7 +95,7 @@ def _import(args: argparse.Namespace) -> int:
         try:
             check_id(args.id, 0)
         except BadTable as bad:
-            return fail("tables import", f"--id {bad.message}")
+            return fail("tables import", f"--id: {bad.message}")
     folder = campaign_folder("tables import", args.campaign)
     if isinstance(folder, int):
         return folder

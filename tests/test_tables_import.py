@@ -115,6 +115,17 @@ def test_a_draw_on_a_table_not_imported_stays_text(
     assert rows_of(capsys, campaign, "mountain-weather")[2] == ([11, 12], "Mountain Storm")
 
 
+def test_a_draw_on_a_table_imported_before_becomes_a_reference(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    portents = str(FOUNDRY / "v12_portents.json")
+    assert run(capsys, "tables", "import", portents, "--campaign", str(campaign))[0] == 0
+    omens = str(FOUNDRY / "v12_omens.json")
+    code, out, _ = run(capsys, "tables", "import", omens, "--campaign", str(campaign))
+    assert code == 0 and "note:" not in out
+    assert rows_of(capsys, campaign, "tavern-omens")[1] == ([3, 3], "@tavern-portents")
+
+
 @pytest.mark.parametrize("version", ["12", "13"])
 def test_an_exported_table_imports_again_to_the_same_rows(
     campaign: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path, version: str

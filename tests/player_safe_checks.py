@@ -2,10 +2,10 @@
 the player view's Pilot test (``tests/rich_session.py`` plays the session they read).
 
 The digits rule, precisely: once the game times (``day 2, 00:05`` / ``día 2, 00:05``), the days'
-ends (``End of day 1`` / ``Fin del día 1``), the spans of time the GM advanced (``5 minutes``,
-exactly as the players' recap writes each, to the minute), the items' names, the campaign's
-name and the session id are taken out, no digit is left: no madness, POW, alignment, cost,
-roll, target, fumble range, count of rounds or sequence number.
+ends (``day 1 ends`` / ``termina el día 1``), the spans of time passing (``5 minutes``, to the
+minute: never seconds, never rounds), the items' names, the campaign's name and the session id
+are taken out, no digit is left: no madness, POW, alignment, cost, roll, target, fumble range,
+count of rounds or sequence number.
 """
 
 from __future__ import annotations
@@ -24,11 +24,15 @@ from tests.rich_session import (
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.model import Campaign
-from gmscreen.campaign.player_safe import item_name, time_span
+from gmscreen.campaign.player_safe import item_name
 from gmscreen.rules.madness_data import load_madness_data
 
 GAME_TIME = re.compile(r"\b(?:day|día) \d+, \d\d:\d\d")  # to the minute: no seconds
-DAY_END = re.compile(r"\b(?:End of day|Fin del día) \d+")
+DAY_END = re.compile(
+    r"\bdays? \d+(?: to \d+)? ends?\b|\bterminan? (?:el día|los días) \d+(?: a \d+)?"
+)
+# A span of time passing, to the minute (seconds and rounds are never told).
+SPAN = re.compile(r"\b\d+ (?:days?|hours?|minutes?|días?|horas?|minutos?)\b")
 
 FORBIDDEN: dict[str, re.Pattern[str]] = {
     "dice": re.compile(
@@ -69,21 +73,16 @@ def item_names(state: Campaign, lang: str) -> list[str]:
 def allowed_with_digits(
     state: Campaign, events: Iterable[ev.Event], lang: str, session: str
 ) -> list[str]:
-    """The exact texts that may carry digits, besides game times and days' ends."""
-    spans = [
-        time_span(e.data.seconds, lang)
-        for e in events
-        if isinstance(e.data, ev.ClockAdvanced) and e.data.reason == "advance"
-    ]
+    """The exact texts that may carry digits, besides game times, spans and days' ends."""
     # Longest first, so an item's name is taken out whole before any shorter text inside it.
-    texts = [*item_names(state, lang), *spans, state.name, session]
+    texts = [*item_names(state, lang), state.name, session]
     return sorted(texts, key=len, reverse=True)
 
 
 def without_allowed(text: str, allowed: list[str]) -> str:
     for piece in allowed:
         text = text.replace(piece, " ")
-    return DAY_END.sub(" ", GAME_TIME.sub(" ", text))
+    return SPAN.sub(" ", DAY_END.sub(" ", GAME_TIME.sub(" ", text)))
 
 
 def assert_player_safe(

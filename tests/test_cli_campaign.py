@@ -100,10 +100,8 @@ def test_export_markdown_reads_like_a_recap(capsys: pytest.CaptureFixture[str]) 
     assert main(["export", str(EXAMPLE), "--format", "md"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# Recap of Example: the Dreaming City")
-    assert (
-        "Artinar checks madness: 1d100: 53 (typed) against Law 47 (fumbles on 00): failure" in out
-    )
-    assert "Artinar's phobia ends (madness 14 → 7)" in out
+    assert "Artinar: Madness check under Law 47 (fumbles 00) · 1d100: 53 (typed) · failure" in out
+    assert "Artinar: Phobia is over · madness 14 → 7" in out
     assert "~~" in out and "(undone)" in out
     assert "Traceback" not in out
 

@@ -269,7 +269,7 @@ def test_export_follows_the_campaign_then_the_config_then_the_locale(
     assert main(["export", str(session), "--session", first.header.id, "--lang", "en"]) == 0
     assert "asaltos" not in capsys.readouterr().out
     assert main(["export", str(session), "--lang", "en"]) == 0  # the session that changed it
-    assert "Settings changed: language none → Spanish" in capsys.readouterr().out
+    assert "Settings changed: language automatic → Spanish" in capsys.readouterr().out
 
 
 def test_new_campaign_with_a_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

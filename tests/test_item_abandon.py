@@ -15,8 +15,8 @@ from gmscreen.campaign.actions import RollNotAllowed
 from gmscreen.campaign.fields import encode_item
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Campaign, Character, Item, MerpProfile, Settings
-from gmscreen.campaign.recap import describe
 from gmscreen.campaign.store import load, write_checkpoint
+from gmscreen.campaign.telling import action_words
 from gmscreen.rules.madness import MadnessState
 from gmscreen.rules.tables import Resolution, load_tables
 from gmscreen.rules.tables_names import stored_name
@@ -90,7 +90,7 @@ def test_the_gm_may_not_count_it_and_the_resume_then_pays(folder: Path) -> None:
         assert isinstance(event.data, ev.ItemAbandoned)
         assert not event.data.counted and event.data.cost == 0 and not event.data.changes
         assert profile(live).rolls == {} and profile(live).points_spent == 0
-        assert "does not count" in (describe(event, {"hador": "Hador"}) or "")
+        assert "does not count" in action_words([event], None, names={"hador": "Hador"})
         waiting = live.state.character("hador").abandoned[0]
         resumed = Resolution.from_dict(TABLES, waiting.tree)
         resumed.auto(random.Random(3), choose=lambda pending: 0)
@@ -135,7 +135,7 @@ def test_a_renamed_item_reads_by_its_name_everywhere_and_after_a_reopen(folder: 
         event = live.item_renamed("hador", "merp-1-1", "  Narsil's [b]shard[/b] ")
         assert event is not None and isinstance(event.data, ev.ItemRenamed)
         assert live.item_renamed("hador", "merp-1-1", "Narsil's [b]shard[/b]") is None
-        line = describe(event, {"hador": "Hador"}) or ""
+        line = action_words([event], None, names={"hador": "Hador"})
         assert rolled_name in line and "Narsil's [b]shard[/b]" in line
         with pytest.raises(InvalidAction, match="one line"):
             live.item_renamed("hador", "merp-1-1", "two\nlines")

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign import recap
+from gmscreen.campaign.gm_words import Teller, sentence
 from gmscreen.campaign.player_safe import item_name
 from gmscreen.rules.tables import Node, PendingChoice, Resolution, load_tables
 from gmscreen.rules.tables_model import LANGS, Lang
@@ -214,23 +214,20 @@ def _kept(name_of: Resolution) -> ev.Event:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_log_and_the_recap_carry_the_whole_name_and_wrap_it(lang: Lang) -> None:
     """One log line carries the whole name; the log wraps it to its width, never cut."""
-    from gmscreen.tui.i18n import Catalog
-    from gmscreen.tui.log_lines import LogBuilder
+    from gmscreen.tui.widgets.roll_log import rows
 
     resolution = _resolve("merp-1", TABLES["merp-1"].row_for(92).index, 0, "high")
     name = full_name(resolution.tree, TABLES, lang)
     width = 60
     assert len(name) > 2 * width  # a name that needs wrapping
     event = _kept(resolution)
-    builder = LogBuilder({"halbarad": "Halbarad"}, Catalog(lang, strict=True).t, lang)
-    (line,) = builder.event_lines(event)
+    (line,) = Teller({"halbarad": "Halbarad"}, lang).tell([event])
     assert name in line.what and line.who == "halbarad"
-    rows = line.rows(width)
-    assert len(rows) > 2 and all(row.cell_length <= width for row in rows)
-    whole = " ".join(row.plain.strip() for row in rows)
+    wrapped = rows(line, width)
+    assert len(wrapped) > 2 and all(row.cell_length <= width for row in wrapped)
+    whole = " ".join(row.plain.strip() for row in wrapped)
     assert name in whole and "…" not in whole
-    told = recap.describe(event, {"halbarad": "Halbarad"}, lang)
-    assert told is not None and told.endswith(name)
+    assert sentence(line).endswith(name)
 
 
 def test_the_shipped_example_names_its_items_from_its_own_rolls() -> None:

@@ -13,8 +13,8 @@ from gmscreen.campaign import InvalidAction, open_campaign
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.journal import read_session
 from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
-from gmscreen.campaign.recap import describe_action
 from gmscreen.campaign.store import load, write_checkpoint
+from gmscreen.campaign.telling import action_words
 from gmscreen.rules.madness import MadnessState
 
 FIXED = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
@@ -35,7 +35,7 @@ def test_an_override_is_journaled_and_survives_a_reopen(folder: Path) -> None:
         assert isinstance(plain.data, ev.ItemRolled) and plain.data.override is None
         forced = live.item_rolled("ioreth", "merp-2", "Staff", {"tree": {}}, "no_points")
         assert isinstance(forced.data, ev.ItemRolled) and forced.data.override == "no_points"
-        assert "overrode the no points rule" in describe_action([forced], live.state)
+        assert "overrode the no points rule" in action_words([forced], live.state)
         with pytest.raises(InvalidAction, match="names the rule"):
             live.item_rolled("ioreth", "merp-2", "x", {}, " ")
         path = live.session_path

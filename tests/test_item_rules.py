@@ -14,8 +14,8 @@ from gmscreen.campaign import InvalidAction, open_campaign
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.actions import RollNotAllowed
 from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
-from gmscreen.campaign.recap import describe_action
 from gmscreen.campaign.store import load, write_checkpoint
+from gmscreen.campaign.telling import action_words
 from gmscreen.rules.madness import MadnessState
 
 FIXED = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
@@ -52,7 +52,7 @@ def test_the_third_table_1_roll_of_a_non_spell_user_is_refused_unless_the_gm_ove
         forced = live.item_rolled("halbarad", "merp-1", "A third sword", {}, "roll_limit")
         assert isinstance(forced.data, ev.ItemRolled)
         assert (forced.data.cost, forced.data.override) == (1, "roll_limit")
-        assert "overrode the roll limit rule" in describe_action([forced], live.state)
+        assert "overrode the roll limit rule" in action_words([forced], live.state)
     merp = load(folder).state.character("halbarad").merp
     assert merp is not None and (merp.rolls, merp.points_spent) == ({"merp-1": 3}, 3)
 

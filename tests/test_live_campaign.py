@@ -104,11 +104,12 @@ def test_undo_takes_back_a_whole_action_and_redo_puts_it_back(folder: Path) -> N
         live.advance(3 * DAY)
         assert live.character("artinar").sanity.episode is None
         # the clock, the episode's end, and one event for the three days (not one a day)
-        # the confirm tells every event of the action, not "(and 2 more)"
+        # the confirm tells every event of the action, not "(and 2 more)", in the order
+        # they happened: the episode ended on the way, then the clock, then the nights
         assert live.describe_last_undoable() == (
-            "Time passes: 3 days (to day 4, 00:00); Artinar's catatonia ends (madness 20 → 10); "
-            "3 days pass (to the end of day 3): Artinar does not recover (madness gained that "
-            "day); Artinar recovers 2; Ylen recovers 8"
+            "Artinar: Catatonia is over · madness 20 → 10; Time passes: 3 days; "
+            "3 days pass (days 1 to 3 end) · recovery Artinar none the first night (gained "
+            "madness that day); Artinar 10 → 8; Ylen 20 → 12"
         )
         undone = live.undo()
         assert undone is not None and undone.kind == "clock_advanced"

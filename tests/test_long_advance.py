@@ -14,13 +14,11 @@ from gmscreen.campaign import actions, open_campaign
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.actions import ASK_ABOVE_DAYS, MAX_CLOCK, LongAdvance
 from gmscreen.campaign.errors import InvalidAction
+from gmscreen.campaign.gm_words import Teller, sentence
 from gmscreen.campaign.model import Campaign, Character
-from gmscreen.campaign.recap import describe
 from gmscreen.campaign.reducer import fold
 from gmscreen.campaign.store import read_checkpoint, write_checkpoint
-from gmscreen.i18n import catalog_for
 from gmscreen.rules.madness import DAY, HOUR, Episode, MadnessState
-from gmscreen.tui.log_lines import LogBuilder
 
 
 def _events(state: Campaign, seconds: int, confirmed: bool = True) -> list[ev.Event]:
@@ -99,8 +97,7 @@ def test_no_recovery_while_a_temporary_madness_lasts() -> None:
     (night,) = day.recoveries
     assert night.episode == "paranoia" and night.amount == 0 and not night.changes
     assert fold(state, new).characters[0].sanity.madness == 14
-    t = catalog_for("en").t
-    lines = LogBuilder({"c0": "C0"}, t, "en").lines(new, set())
+    lines = Teller({"c0": "C0"}, "en").tell(new)
     assert any(line.what == "No recovery: in the grip of Paranoia" for line in lines), [
         line.what for line in lines
     ]
@@ -113,13 +110,12 @@ def test_no_recovery_while_a_temporary_madness_lasts() -> None:
 def test_the_log_and_the_recap_show_one_line_for_many_days() -> None:
     state = _party(MadnessState(pow=12, madness=7), MadnessState(pow=12, madness=3))
     new = _events(state, 17 * DAY)
-    t = catalog_for("en").t
-    lines = LogBuilder({"c0": "Ana", "c1": "Bo"}, t, "en").lines(new[1:], set())
+    lines = Teller({"c0": "Ana", "c1": "Bo"}, "en").tell(new[1:])
     assert len(lines) == 1
     assert lines[0].what == "17 days pass (days 1 to 17 end)"
     assert lines[0].outcome == "recovery Ana 7 → 0; Bo 3 → 0"
-    recap = describe(new[1], {"c0": "Ana", "c1": "Bo"})
-    assert recap == "17 days pass (to the end of day 17): Ana recovers 7; Bo recovers 3"
+    recap = sentence(lines[0])  # the recap says the log's words
+    assert recap == "17 days pass (days 1 to 17 end) · recovery Ana 7 → 0; Bo 3 → 0"
 
 
 def test_more_than_the_limit_asks_first_and_the_clock_is_bounded(tmp_path: Path) -> None:

@@ -20,9 +20,9 @@ from gmscreen.campaign.notes import settled
 from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.player_safe import player_safe
-from gmscreen.campaign.recap import recap
 from gmscreen.campaign.recap_markdown import recap_markdown
 from gmscreen.campaign.store import load_sessions
+from gmscreen.campaign.telling import recap_lines
 from gmscreen.rules import dice
 
 
@@ -129,7 +129,7 @@ def _story_session(live: LiveCampaign) -> None:
 def test_the_recaps_read_as_a_story(live: LiveCampaign) -> None:
     _story_session(live)
     (log,) = load_sessions(live.folder)
-    gm = [line.text for line in recap(log.header.state, log.events, "en") if not line.void]
+    gm = [line.text for line in recap_lines(log.header.state, log.events, "en") if not line.void]
     told = [
         "The party reaches Tanelorn at dusk",
         "Rackhir falls",
@@ -141,7 +141,7 @@ def test_the_recaps_read_as_a_story(live: LiveCampaign) -> None:
     ]
     where = [next(n for n, text in enumerate(gm) if words in text) for words in told]
     assert where == sorted(where), gm  # in the order they happened
-    assert any("Rackhir falls" in text and "+4 madness" in text for text in gm)
+    assert any("Rackhir falls" in text and "+4, madness" in text for text in gm)
     # the players': the shared notes as last written, in order; no GM-only words
     final = recap_markdown("Tanelorn", log, players=True)
     shared = ["The party reaches Tanelorn at dusk", "At dawn the gates open for them"]
@@ -230,8 +230,8 @@ def test_settled_notes_follow_every_write_edit_removal_and_undo(
 def test_hostile_words_in_notes_and_what_happened_lines_stay_inert(
     tmp_path_factory: pytest.TempPathFactory, text: str
 ) -> None:
-    from gmscreen.tui.i18n import Catalog
-    from gmscreen.tui.log_lines import LogBuilder
+    from gmscreen.campaign.gm_words import Teller
+    from gmscreen.tui.widgets.roll_log import content
 
     folder = create_campaign(tmp_path_factory.mktemp("hostile"), "Tanelorn")
     with _open(folder) as live:
@@ -241,8 +241,7 @@ def test_hostile_words_in_notes_and_what_happened_lines_stay_inert(
         live.edit_note(note.seq, text + "!", shared=True)
         live.remove_note(note.seq)
     (log,) = load_sessions(folder)
-    builder = LogBuilder({}, Catalog(strict=True).t, "en")
-    shown = "\n".join(entry.content().plain for entry in builder.lines(log.events, set()))
+    shown = "\n".join(content(line).plain for line in Teller({}, "en").tell(log.events))
     for output in (shown, recap_markdown("Tanelorn", log), recap_markdown("T", log, True)):
         assert forbidden_in(output) == [], output
     assert shown_as_typed(text.strip(), shown)  # each visible run as typed, markup and all

@@ -79,8 +79,8 @@ def test_the_gm_recap_marks_the_shared_notes(
     folder, _, _ = rich
     assert main(["export", str(folder)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert any(SHARED_NOTES[0] in line and "(shared with the players)" in line for line in lines)
-    assert not any("Ioreth's brother" in line and "shared" in line for line in lines)
+    assert any(f"Note for the players: {SHARED_NOTES[0]}" in line for line in lines)
+    assert not any("Ioreth's brother" in line and "players" in line for line in lines)
 
 
 def test_a_note_is_the_gms_alone_unless_shared(rich: tuple[Path, Told, SessionLog]) -> None:
@@ -123,12 +123,11 @@ def test_every_kind_needs_a_player_text_in_both_languages() -> None:
 def test_the_gms_log_tells_a_shared_note_from_a_gm_note(
     rich: tuple[Path, Told, SessionLog],
 ) -> None:
-    from gmscreen.tui.i18n import Catalog
-    from gmscreen.tui.log_lines import LogBuilder
+    from gmscreen.campaign.gm_words import Teller
+    from gmscreen.tui.widgets.roll_log import content
 
     _, _, log = rich
-    builder = LogBuilder({}, Catalog(strict=True).t, "en")
-    texts = [entry.content().plain for entry in builder.lines(log.events, set())]
+    texts = [content(line).plain for line in Teller({}, "en").tell(log.events)]
     assert any(f"Note for the players: {SHARED_NOTES[0]}" in text for text in texts)
     assert any(f"Note: {GM_NOTES[0]}" in text for text in texts)
 

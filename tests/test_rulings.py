@@ -17,10 +17,10 @@ from gmscreen.campaign import events as ev
 from gmscreen.campaign import rulings as r
 from gmscreen.campaign.model import Campaign, Character, Settings
 from gmscreen.campaign.player_safe import player_safe
-from gmscreen.campaign.recap import recap
 from gmscreen.campaign.recap_markdown import players_markdown
 from gmscreen.campaign.reducer import fold
 from gmscreen.campaign.store import load_sessions, recover, write_checkpoint
+from gmscreen.campaign.telling import recap_lines
 from gmscreen.rules import dice
 from gmscreen.rules.madness import MadnessState
 
@@ -216,11 +216,11 @@ def test_rulings_replay_and_recover_to_the_same_state(folder: Path) -> None:
 def test_the_gm_recap_says_gm_ruling_with_the_reason(folder: Path, lang: str) -> None:
     with _open(folder) as live:
         _every_ruling(live, "the 3rd healing spell")
-        lines = recap(live.session_start, [e.event for e in live.events], lang)
+        lines = recap_lines(live.session_start, [e.event for e in live.events], lang)
     said = [line.text for line in lines if isinstance(line.event.data, ev.Ruling)]
     lead = {"en": "GM ruling: ", "es": "Decisión del máster: "}[lang]
     assert len(said) == 7
-    assert all(text.startswith(lead) and "the 3rd healing spell" in text for text in said)
+    assert all(lead in text and "the 3rd healing spell" in text for text in said)
     assert "24 → 12" in said[0]  # the GM sees the numbers: min(24 // 2, POW - 1)
     assert "5 → 9" in said[5]
 

@@ -15,13 +15,13 @@ from msgspec.structs import replace
 from tests.rich_session import play_rich_session
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign import recap
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Campaign, Settings
 from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.replay import Replay
 from gmscreen.campaign.store import load
+from gmscreen.campaign.telling import recap_lines
 from gmscreen.rules import dice, merp
 from gmscreen.rules.madness_data import load_madness_data
 from gmscreen.rules.tables import roll_table
@@ -61,12 +61,12 @@ def test_a_check_with_its_kind_is_one_undo(folder: Path) -> None:
         check.choose_kind(dice.typed("1d6", 3))
         assert live.character("artinar").sanity.episode is not None
         question = live.describe_last_undoable()
-        assert question is not None and "53" in question and "paranoia" in question
+        assert question is not None and "53" in question and "Paranoia" in question
         live.undo()
         assert _same(live.state, before)
         assert (
             live.describe_last_undoable()
-            == "Artinar joins (POW 13, Chaos 43, Balance 32, Law 47, madness 14)"
+            == "Artinar: Joins the table (POW 13, Chaos 43, Balance 32, Law 47, madness 14)"
         )
 
 
@@ -226,12 +226,12 @@ def test_the_recap_and_the_undo_name_a_noted_item_by_its_title(folder: Path) -> 
     shown = item_title({"title": title, "tree": resolution.to_dict()}, "en")
     with _open(folder, 2) as live:
         question = live.describe_last_undoable() or ""  # of an earlier session: named from now
-        assert f"notes on {shown}: found in the barrow" in question and item_id not in question
+        assert f"Notes on {shown}: found in the barrow" in question and item_id not in question
         live.item_renamed("halbarad", item_id, "Barrow-blade")
         live.item_note("halbarad", item_id, "it hums at dusk")
         tonight = [e.event for e in live.events]
-        lines = [line.text for line in recap.recap(live.session_start, tonight)]
-        assert lines[-1] == "Halbarad notes on Barrow-blade: it hums at dusk"
+        lines = [line.text for line in recap_lines(live.session_start, tonight)]
+        assert lines[-1] == "Halbarad: Notes on Barrow-blade: it hums at dusk"
     first = load(folder).logs[0]
-    told = [line.text for line in recap.recap(first.header.state, first.events)]
-    assert told[-1] == f"Halbarad notes on {shown}: found in the barrow"
+    told = [line.text for line in recap_lines(first.header.state, first.events)]
+    assert told[-1] == f"Halbarad: Notes on {shown}: found in the barrow"

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from textual.app import App, ComposeResult
 
+from gmscreen.campaign.gm_words import Line
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.player_safe import player_safe
 from gmscreen.rules.madness import Episode, MadnessState
 from gmscreen.tui.commands import COMMANDS
 from gmscreen.tui.i18n import Catalog, CatalogError, placeholders
 from gmscreen.tui.screens.player_view import player_lines
-from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
+from gmscreen.tui.widgets.roll_log import RollLog
 
 TUI = Path(__file__).parents[2] / "src" / "gmscreen" / "tui"
 LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z_]+(?:\.[a-z_]+)+)["']""")
@@ -64,9 +65,9 @@ def test_player_view_has_no_numbers() -> None:
     assert "breaking" in text and "calm" in text and "Phobia" in text
 
 
-def _entries(start: int, count: int, who: str = "a") -> list[LogEntry]:
+def _entries(start: int, count: int, who: str = "a") -> list[Line]:
     return [
-        LogEntry(str(n), "D1 00:00:00", who, who.upper(), f"entry {n}")
+        Line(str(n), 0, "D1 00:00:00", who, who.upper(), f"entry {n}")
         for n in range(start, start + count)
     ]
 

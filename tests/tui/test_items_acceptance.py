@@ -139,7 +139,7 @@ def test_a_merp_table_from_a_new_character_to_a_renamed_item(tmp_path: Path) -> 
         assert isinstance(app.screen, MainScreen)
         log = " ".join(e.what for e in app.screen.query_one(RollLog).visible_entries)
         assert "as Hador's [b]blade[/b]" in log  # (a long name wraps onto more lines)
-        assert "Left a roll on Table 1 half way (1d100:" in log
+        assert "Leaves a roll on Table 1 half way (1d100:" in log
 
     app = play(folder, scenario)
     renamed = [e for e in app.live.events if isinstance(e.event.data, ev.ItemRenamed)]

@@ -162,5 +162,5 @@ async def _log_says(folder: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         lines = [e.what for e in app.screen.query_one(RollLog).entries]
-    assert any("Rolled an item: Runes" in line for line in lines)
-    assert any("by the GM's override of the points left: Staff" in line for line in lines)
+    assert any("Rolls on Table 2 for 1 point: Runes" in line for line in lines)
+    assert any("Staff" in line and "(the GM overrode the no points rule)" in line for line in lines)

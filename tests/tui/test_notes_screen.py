@@ -18,7 +18,7 @@ from gmscreen.tui.screens.dialogs import ConfirmScreen
 from gmscreen.tui.screens.main import MainScreen
 from gmscreen.tui.screens.notes import NoteForm, NotesScreen
 from gmscreen.tui.screens.player_view import PlayerView
-from gmscreen.tui.widgets.roll_log import RollLog
+from gmscreen.tui.widgets.roll_log import RollLog, content
 
 
 def journal(app: GMScreenApp) -> list[ev.Event]:
@@ -36,7 +36,7 @@ def screen_text(app: GMScreenApp) -> str:
 def log_text(app: GMScreenApp) -> str:
     assert app.main is not None
     log = app.main.query_one(RollLog)
-    return "\n".join(entry.content().plain for entry in log.entries)
+    return "\n".join(content(entry).plain for entry in log.entries)
 
 
 def test_a_note_not_shared_stays_the_gms(table_with: Callable[..., Path]) -> None:

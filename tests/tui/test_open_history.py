@@ -16,7 +16,7 @@ from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.session_index import index_path, list_entries
 from gmscreen.campaign.store import read_checkpoint, sessions_dir
-from gmscreen.tui.widgets.roll_log import RollLog
+from gmscreen.tui.widgets.roll_log import RollLog, haystack
 
 
 def played(tmp_path: Path) -> Path:
@@ -43,7 +43,7 @@ def test_the_index_is_written_once_the_screen_is_up_and_the_log_shows_the_last_e
             await pilot.pause()
             await app.workers.wait_for_complete()
             written = index.is_file() and not list_entries(sessions_dir(folder)).stale
-            shown = "\n".join(e.haystack for e in app.screen.query_one(RollLog).entries)
+            shown = "\n".join(haystack(e) for e in app.screen.query_one(RollLog).entries)
             await pilot.press("full_stop")
             await pilot.press("q")
             return written, app.live.fault is None, shown

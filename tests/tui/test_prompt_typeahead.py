@@ -20,7 +20,7 @@ from gmscreen.campaign.opening import open_campaign
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.inventory import InventoryScreen
 from gmscreen.tui.screens.main import MainScreen
-from gmscreen.tui.widgets.roll_log import RollLog
+from gmscreen.tui.widgets.roll_log import RollLog, haystack
 
 from .conftest import CREW, SIZE, build, drain, fixed_clock, type_ahead
 from .test_items import journal, merp_campaign, settle, text_of
@@ -95,13 +95,13 @@ async def _search_at_once(folder: Path) -> None:
         await drain(app, pilot)
         assert app.screen is main
         assert log.search == "bors"
-        assert log.visible_entries and all("bors" in e.haystack for e in log.visible_entries)
+        assert log.visible_entries and all("bors" in haystack(e) for e in log.visible_entries)
         assert len(log.visible_entries) < everyone
         # "c" and "m" are the main screen's keys (a new character, a check): here, letters
         type_ahead(app, "/", *"cym", "enter")  # the search kept is selected: "c" replaces it
         await drain(app, pilot)
         assert app.screen is main and log.search == "cym"
-        assert log.visible_entries and all("cym" in e.haystack for e in log.visible_entries)
+        assert log.visible_entries and all("cym" in haystack(e) for e in log.visible_entries)
         type_ahead(app, "/", *"xyz", "escape")  # esc keeps the search as it was
         await drain(app, pilot)
         assert app.screen is main and log.search == "cym"

@@ -16,7 +16,7 @@ from gmscreen.campaign.journal import read_session
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import fold, rounds_running
 from gmscreen.campaign.replay_steps import Steps
-from gmscreen.tui.format import clock_text
+from gmscreen.campaign.wording import clock_text
 from gmscreen.tui.replay_app import ReplayApp
 from gmscreen.tui.screens.help import HelpScreen
 from gmscreen.tui.screens.replay import SPEEDS, ReplayScreen

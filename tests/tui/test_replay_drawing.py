@@ -12,10 +12,11 @@ from tests.tui.conftest import SIZE
 from tests.tui.replay_helpers import build_replay, copy_example
 from textual.app import App, ComposeResult
 
+from gmscreen.campaign.gm_words import Line
 from gmscreen.tui.replay_app import ReplayApp
 from gmscreen.tui.screens.replay import ReplayScreen
 from gmscreen.tui.widgets.replay_log import ReplayLog
-from gmscreen.tui.widgets.roll_log import OUTCOME_STYLES, LogEntry
+from gmscreen.tui.widgets.roll_log import OUTCOME_STYLES, content
 from gmscreen.tui.widgets.roster import Roster
 
 
@@ -57,9 +58,10 @@ FIELD = st.text(alphabet="ab :+-0▶[]/", max_size=6)
 
 
 @st.composite
-def log_entries(draw: st.DrawFn) -> LogEntry:
-    return LogEntry(
+def log_entries(draw: st.DrawFn) -> Line:
+    return Line(
         key=str(draw(st.integers(0, 9999))),
+        game=0,
         when=draw(FIELD),
         who=None,
         who_name=draw(FIELD),
@@ -86,12 +88,12 @@ def test_a_log_line_reads_as_its_entry_in_each_phase() -> None:
                 entries=st.lists(log_entries(), min_size=3, max_size=3),
                 current=st.integers(0, 2),
             )
-            def line(entries: list[LogEntry], current: int) -> None:
+            def line(entries: list[Line], current: int) -> None:
                 nonlocal drawn
                 log.load(entries)
                 log.show_step(range(current, current + 1))
                 for index, entry in enumerate(entries):
-                    text = entry.content().plain
+                    text = content(entry).plain
                     if entry.void:
                         text += "  (undone)"
                     marker = "▶ " if index == current else "  "

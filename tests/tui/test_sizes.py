@@ -18,17 +18,19 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 
+from gmscreen.campaign.gm_words import Line
 from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign, make_demo_copy
+from gmscreen.campaign.wording import fumble_range
 from gmscreen.rules.madness import check_target, fumble_from
 from gmscreen.tui.app import GMScreenApp
-from gmscreen.tui.format import fumble_range
 from gmscreen.tui.item_samples import merp_sample_campaign
 from gmscreen.tui.screens.main import MainScreen
 from gmscreen.tui.screenshots import build, fixed_clock
 from gmscreen.tui.widgets.detail import DetailPane
 from gmscreen.tui.widgets.meter import EMPTY, FULL, OVER
-from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
+from gmscreen.tui.widgets.roll_log import RollLog, cell_length, content
+from gmscreen.tui.widgets.roll_log import rows as line_rows
 from gmscreen.tui.widgets.roster import Roster, card
 from gmscreen.tui.widgets.wrapping import hanging
 
@@ -177,10 +179,10 @@ def test_every_log_entry_is_drawn_whole_in_rows_of_the_log_width(
         width = log.scrollable_content_region.width  # what is seen: not under the scrollbar
         rows = 0
         for entry in log.visible_entries:
-            entry_rows = entry.rows(width)
+            entry_rows = line_rows(entry, width)
             rows += len(entry_rows)
             assert all(row.cell_length <= width for row in entry_rows)
-            assert "".join(entry.content().plain.split()) == "".join(
+            assert "".join(content(entry).plain.split()) == "".join(
                 "".join(row.plain.split()) for row in entry_rows
             )
         assert log.virtual_size.height == rows
@@ -223,13 +225,13 @@ FIELD = st.text("ab cdé漢[]/:+-()", max_size=40)
 def test_a_log_line_wraps_into_rows_that_lose_nothing(
     when: str, name: str, what: str, dice: str, outcome: str, width: int
 ) -> None:
-    entry = LogEntry("1", when, None, name, what, dice, outcome)
-    line = entry.content()
-    assert entry.cell_length == line.cell_length  # the log counts rows from it
-    rows = entry.rows(width)
-    assert "".join(line.plain.split()) == "".join("".join(r.plain.split()) for r in rows)
+    entry = Line("1", 0, when, None, name, what, dice, outcome)
+    line = content(entry)
+    assert cell_length(entry) == line.cell_length  # the log counts rows from it
+    wrapped = line_rows(entry, width)
+    assert "".join(line.plain.split()) == "".join("".join(r.plain.split()) for r in wrapped)
     if line.cell_length <= width:
-        assert rows == [line]
+        assert wrapped == [line]
 
 
 @settings(max_examples=200, deadline=None)

@@ -69,13 +69,13 @@ async def _artinar_in_spanish(new_campaign: Path) -> None:
         for text in (
             "Ve morir a un amigo",
             "1d6: 4 (tecleada)",
-            "Ve un demonio (16)",
+            "Ve un demonio (POD 16)",
             "Chequeo de locura bajo Ley 47 (pifia con 00)",
             "1d100: 53 (tecleada)",
             "durante 14 asaltos",
             "PL 11 → 14",
             "PL 14 → 7",
-            "Siguiente asalto",
+            "Pasan 14 asaltos",  # one line for the rounds of the episode
         ):
             assert text in log, text
         journal = app.live.events
@@ -111,7 +111,8 @@ def test_switching_language_mid_session_keeps_everything(table_with: object) -> 
             roster = main.query_one(Roster)
             log = main.query_one(RollLog)
             await pilot.press("down", "space", "down")  # Bors marked, Cym selected
-            await pilot.press(*["full_stop"] * 15)  # a log taller than its pane
+            # a log taller than its pane: rounds with advances between (a run of rounds is one line)
+            await pilot.press(*["a", "1", "enter", "full_stop"] * 8)
             await pilot.pause()
             log.scroll_to(y=5, animate=False, immediate=True)  # the GM scrolled up the log
             await pilot.pause()

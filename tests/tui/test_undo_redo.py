@@ -87,7 +87,7 @@ def test_u_after_reopening_undoes_the_last_sessions_action_and_U_redoes_it(table
     app = play(folder, scenario)
     question = shown["question"]
     assert "1 March 2025" in question and "Artinar" in question  # which session, and what
-    assert "sees a friend die" in question and "friend_dies" not in question
+    assert "Sees a friend die" in question and "friend_dies" not in question
     # journaled in tonight's session; the last session's journal is left alone
     kinds = [e.event.kind for e in app.live.events]
     assert kinds == ["undo_earlier", "undo", "undo_earlier"]

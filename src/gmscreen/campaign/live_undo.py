@@ -74,21 +74,22 @@ class LiveUndo:
         return self._redo_target() is not None
 
     def describe_last_undoable(self, lang: str = "en") -> str | None:
-        from gmscreen.campaign.recap import describe_action, describe_earlier  # questions only
+        from gmscreen.campaign.telling import action_words, earlier_action_words  # questions
 
         target = self._undo_target()
         if target is not None:
-            return describe_action(self._actions(target), self.state, lang)
+            return action_words(self._actions(target), self.state, lang)
         earlier = self._earlier_target()
         if earlier is None:
             return None
-        return describe_earlier(earlier.log.header.started_at, earlier.events, self.state, lang)
+        started = earlier.log.header.started_at
+        return earlier_action_words(started, earlier.events, self.state, lang)
 
     def describe_last_redoable(self, lang: str = "en") -> str | None:
-        from gmscreen.campaign.recap import describe_action
+        from gmscreen.campaign.telling import action_words
 
         target = self._redo_target()
-        return describe_action(self._redone(target), self.state, lang) if target else None
+        return action_words(self._redone(target), self.state, lang) if target else None
 
     def undo(self) -> ev.Event | None:
         """Take back the last action still in effect, tonight's or (none left) an earlier

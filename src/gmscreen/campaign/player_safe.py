@@ -3,7 +3,9 @@
 :func:`player_safe` turns a campaign state (and, for a recap, a session's events) into plain
 words: names, how each character seems (the player-view band, from how close madness is to
 POW), an episode under way and the permanent madnesses by their *player* wording (with the
-time left in words), items by their full name, the notes the GM shared, the game day and time.
+time left in words), items by their full name, the notes the GM shared, the game day and time;
+for a recap, what they hear of each event (:mod:`gmscreen.campaign.heard`: a run of time passing
+once, a check by its final outcome), which :func:`gmscreen.campaign.telling.players_words` says.
 
 It never carries a madness, POW or alignment figure, a die, odds, a target, a fumble range, a
 point cost, a table id, an override, an undo, a GM-only note or a kind's GM text: those are not
@@ -15,20 +17,22 @@ The texts are plain: whoever prints them makes them inert (markup, control chara
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 import msgspec
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign import recap
+from gmscreen.campaign import heard as hd
+from gmscreen.campaign.gm_words import told_order
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.notes import settled
 from gmscreen.campaign.reducer import void_actions
+from gmscreen.campaign.telling import players_words
 from gmscreen.campaign.undo import UNDOS
+from gmscreen.campaign.wording import game_time, kind_seen, rough, rough_span
 from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for
-from gmscreen.rules.madness import DAY, HOUR, MINUTE, band
-from gmscreen.rules.madness_data import load_madness_data
+from gmscreen.rules.madness import MINUTE, band
 from gmscreen.rules.tables_render import item_title
 
 
@@ -96,7 +100,7 @@ class SharedNote(msgspec.Struct, frozen=True):
 
 def note_text(note: SharedNote, lang: str) -> str:
     """``About Artinar: …`` for a note about a character, else the note as written."""
-    return _say(lang, "note_about", who=note.about, text=note.text) if note.about else note.text
+    return players_words(hd.Shared(0, note.about, note.text), lang)
 
 
 class StoryLine(msgspec.Struct, frozen=True):
@@ -169,33 +173,38 @@ def player_safe(
     names = {c.id: c.name for c in (start or state).characters}
     names.update({c.id: c.name for c in state.characters if c.id not in names})
     notes: list[SharedNote] = []
-    told: list[StoryLine] = []
+    heard: list[hd.Heard] = []
+    passing = _Passing()  # time passing, heard as one line once something else is
     # Each note as the GM left it (rewritten, shared or not, taken back), told where written
     now_says = settled(kept)
-    for event in kept:
+    for event in told_order(kept) if story else kept:
         data = event.data
         if isinstance(data, ev.CharacterAdded):
             names[str(data.character.get("id"))] = str(data.character.get("name"))
         who = names.get(event.character or "", "")
-        text: str | None = None
+        said: hd.Heard | None = None
         if isinstance(data, ev.Note):
             note = now_says.get(event.seq)
             if note is not None and note.shared:
-                notes.append(SharedNote(clock_time(event.game, lang), who, note.text))
-                text = note_text(SharedNote("", who, note.text), lang)
-        elif story:
-            text = _told(event, who, lang)
-        if text is not None and story:
-            told.append(StoryLine(clock_time(event.game, lang), who, text))
+                notes.append(
+                    SharedNote(game_time(event.game, lang, to_minute=True), who, note.text)
+                )
+                said = hd.Shared(_minute(event.game), who, note.text)
+        elif story and not passing.take(event):
+            said = _heard(event, who, lang)
+        if said is not None and story:
+            heard.extend(passing.told())
+            heard.append(said)
         if isinstance(data, ev.CharacterEdited) and "name" in data.changes:
             names[event.character or ""] = str(data.changes["name"][1])
+    heard.extend(passing.told())
     return PlayerSafe(
         campaign=state.name,
         lang=lang,
-        now=clock_time(state.clock, lang),
+        now=game_time(state.clock, lang, to_minute=True),
         characters=characters,
         notes=tuple(notes),
-        story=tuple(told),
+        story=tuple(_told(h, lang) for h in heard),
     )
 
 
@@ -205,19 +214,53 @@ def _say(lang: str, key: str, **values: object) -> str:
 
 # Game time for players is told to the minute. An episode lasts its madness in units, and the
 # GM often advances time right to its end: to the second, "2 minutes, 48 seconds" of rounds
-# would spell the madness out (14 rounds of 12 s).
+# would spell the madness out (14 rounds of 12 s); one line for each round would count them.
 
 
-def clock_time(seconds: int, lang: str) -> str:
-    """``day 1, 10:02``: the game day and time, to the minute."""
-    return recap.game_time(seconds - seconds % MINUTE, lang)
+def _minute(seconds: int) -> int:
+    return seconds - seconds % MINUTE
 
 
-def time_span(seconds: int, lang: str) -> str:
-    """``2 minutes`` (seconds dropped), or ``a few moments`` under a minute."""
-    if seconds < MINUTE:
-        return _say(lang, "moments")
-    return recap.span(seconds - seconds % MINUTE, lang)
+def _told(heard: hd.Heard, lang: str) -> StoryLine:
+    when = game_time(heard.game, lang, to_minute=True)
+    return StoryLine(when, heard.who, players_words(heard, lang))
+
+
+class _Passing:
+    """Time passing (rounds, advances, days' ends), gathered until something the players hear
+    of comes between: then it is one :class:`~gmscreen.campaign.heard.TimePassed`, to the
+    minute, at the time it reached."""
+
+    def __init__(self) -> None:
+        self.start()
+
+    def start(self) -> None:
+        self.seconds = self.reached = self.first = self.last = 0
+        self.any = False
+
+    def take(self, event: ev.Event) -> bool:
+        """Whether ``event`` is time passing (gathered here)."""
+        d = event.data
+        if isinstance(d, ev.ClockAdvanced):
+            self.seconds += d.seconds
+            self.reached = max(self.reached, d.after)
+        elif isinstance(d, ev.DayEnded):
+            self.first = self.first or d.day + 1
+            self.last = d.day + d.days
+            self.reached = max(self.reached, event.game)
+        else:
+            return False
+        self.any = True
+        return True
+
+    def told(self) -> list[hd.Heard]:
+        """The time passed since the last thing heard (none: nothing), and start again."""
+        if not self.any:
+            return []
+        minutes = self.seconds // MINUTE
+        passed = hd.TimePassed(_minute(self.reached), "", minutes, self.first, self.last)
+        self.start()
+        return [passed]
 
 
 def item_name(item: Mapping[str, Any], lang: str) -> str:
@@ -228,22 +271,7 @@ def item_name(item: Mapping[str, Any], lang: str) -> str:
 
 def seen_madness(kind_key: str, lang: str) -> SeenMadness:
     """A kind by its label and player text (a key the data does not know: the key itself)."""
-    try:
-        kind = load_madness_data().kind(kind_key)
-    except ValueError:
-        return SeenMadness(kind_key, "")
-    return SeenMadness(kind.label.get(lang), kind.player.get(lang))
-
-
-def time_in_words(seconds: int, lang: str, key: str = "left") -> str:
-    """A stretch of game time, coarsely (moments, minutes, hours, days): never a count.
-
-    The length of an episode is its madness in units: a number here would give it away.
-    """
-    size = "moments" if seconds < MINUTE else "minutes" if seconds < HOUR else "hours"
-    if seconds >= DAY:
-        size = "days"
-    return _say(lang, f"{key}.{size}")
+    return SeenMadness(*kind_seen(kind_key, lang))
 
 
 def band_words(key: str, lang: str, own: Mapping[str, str]) -> str:
@@ -265,73 +293,71 @@ def _character(
     episode = c.sanity.episode
     seen = None
     if episode is not None:
-        left = time_in_words(max(episode.ends_at - now, 0), lang)
+        # The length of an episode is its madness in units: never a number, only roughly.
+        left = rough_span(max(episode.ends_at - now, 0), lang)
         seen = SeenEpisode(seen_madness(episode.kind, lang), left)
     permanent = tuple(seen_madness(k, lang) for k in c.sanity.permanent)
     return SeenCharacter(c.id, c.name, c.player, key, label, seen, permanent, items)
 
 
-def _renamed(d: ev.ItemRenamed, who: str, lang: str) -> str:
+# --- what the players hear of each event (told by gmscreen.campaign.telling.players_words) ------
+# Rolls on the item tables (table, cost, override), items passed over, edits, settings, notes
+# (heard in player_safe itself, as the GM last left them: GM-only ones never), the rewriting and
+# taking back of notes, a gain's what-happened line (the GM's own words, as a note the GM did
+# not share: RULES.md "What players may see"), item notes and undos are the GM's: not heard.
+
+
+def _check(e: ev.Event, d: ev.CheckRoll, who: str, lang: str) -> hd.Heard | None:
+    """A check's final outcome: a success that leaves madness at or over POW is followed by
+    another roll, whose outcome is the one the players hear (two would tell them a number)."""
+    if d.outcome == "success" and d.repeat:
+        return None
+    return hd.Checked(_minute(e.game), who, d.outcome)
+
+
+def _episode(e: ev.Event, d: ev.EpisodeStarted, who: str, lang: str) -> hd.Heard:
+    lasts = rough(max(d.ends_at - e.game, 0))
+    return hd.Struck(_minute(e.game), who, d.kind, d.permanent, lasts)
+
+
+def _renamed(e: ev.Event, d: ev.ItemRenamed, who: str, lang: str) -> hd.Heard:
     """An item's new name, as the players know it (by name, nothing else)."""
     before = item_name(d.item, lang)
     after = d.after or item_name({**d.item, "name": ""}, lang)
-    return catalog_for(lang).t("item_abandon.story_renamed", who=who, before=before, after=after)
+    return hd.RenamedItem(_minute(e.game), who, before, after)
 
 
-def _told(event: ev.Event, who: str, lang: str) -> str | None:
-    """One event in the players' words; None for what they do not hear of."""
-    d = event.data
-    match d:
-        case ev.Gain():
-            preset = load_madness_data().presets.get(d.preset)
-            what = preset.label.get(lang).lower() if preset else d.preset
-            return _say(lang, "story.gain", who=who, what=what)
-        case ev.CheckRoll():
-            return _say(lang, f"story.check.{d.outcome}", who=who)
-        case ev.EpisodeStarted():
-            kind = seen_madness(d.kind, lang)
-            lasts = time_in_words(max(d.ends_at - event.game, 0), lang, "lasts")
-            key = "story.episode_permanent" if d.permanent else "story.episode"
-            return _say(lang, key, who=who, kind=kind.name.lower(), seems=kind.seems, lasts=lasts)
-        case ev.EpisodeEnded():
-            kind_name = seen_madness(d.kind, lang).name.lower()
-            return _say(lang, "story.episode_end", who=who, kind=kind_name)
-        case ev.DayEnded() if d.days > 1:  # one line for time across many days
-            return _say(lang, "story.days", days=d.days, last=d.day + d.days)
-        case ev.DayEnded():
-            return _say(lang, "story.day", day=d.day + 1)
-        case ev.ClockAdvanced():
-            to = clock_time(d.after, lang)
-            if d.reason == "advance":
-                return _say(lang, "story.advance", span=time_span(d.seconds, lang), to=to)
-            return _say(lang, f"story.{d.reason}", to=to)
-        case ev.CharacterAdded():
-            return _say(lang, "story.added", who=str(d.character.get("name", who)))
-        case ev.CharacterRemoved():
-            return _say(lang, "story.removed", who=str(d.character.get("name", who)))
-        case ev.ItemKept():
-            return _say(lang, "story.item_kept", who=who, title=item_name(d.item, lang))
-        case ev.ItemRemoved():
-            return _say(lang, "story.item_removed", who=who, title=item_name(d.item, lang))
-        case ev.Ruling():
-            return ruling_told(d, who, lang)
-        case ev.ItemRenamed():
-            return _renamed(d, who, lang)
-    # Rolls on the item tables (table, cost, override), items passed over, edits, settings,
-    # notes (told in player_safe itself, as the GM last left them: GM-only ones never), the
-    # rewriting and taking back of notes, a gain's what-happened line (the GM's own words, as a
-    # note the GM did not share: RULES.md "What players may see") and item notes are the GM's.
-    return None
-
-
-def ruling_told(d: ev.Ruling, who: str, lang: str) -> str | None:
+def _ruling(e: ev.Event, d: ev.Ruling, who: str, lang: str) -> hd.Heard | None:
     """A GM ruling as the players hear of it: an episode that passes, a lasting madness come or
-    gone, care given or stopped, in words. Never its reason (the GM's own) nor a number; a
-    first sighting forgotten and madness set by hand are the GM's business (None)."""
+    gone, care given or stopped. Never its reason (the GM's own) nor a number; a first sighting
+    forgotten and madness set by hand are the GM's business (None)."""
     if d.ruling in ("forget_sighting", "set_madness"):
         return None
-    if d.ruling == "under_care":
-        on = bool(d.changes.get("under_care", [False, False])[1])
-        return _say(lang, f"ruling.under_care_{'on' if on else 'off'}", who=who)
-    kind = seen_madness(d.subject or "", lang)
-    return _say(lang, f"ruling.{d.ruling}", who=who, kind=kind.name.lower(), seems=kind.seems)
+    on = bool(d.changes.get("under_care", [False, False])[1])
+    return hd.Ruled(_minute(e.game), who, d.ruling, d.subject or "", on)
+
+
+HEARD: dict[type[Any], Callable[[ev.Event, Any, str, str], hd.Heard | None]] = {
+    ev.Gain: lambda e, d, who, lang: hd.Gained(_minute(e.game), who, d.preset),
+    ev.CheckRoll: _check,
+    ev.EpisodeStarted: _episode,
+    ev.EpisodeEnded: lambda e, d, who, lang: hd.Passed(_minute(e.game), who, d.kind),
+    ev.CharacterAdded: lambda e, d, who, lang: hd.Joined(
+        _minute(e.game), str(d.character.get("name", who))
+    ),
+    ev.CharacterRemoved: lambda e, d, who, lang: hd.Left(
+        _minute(e.game), str(d.character.get("name", who))
+    ),
+    ev.ItemKept: lambda e, d, who, lang: hd.GotItem(_minute(e.game), who, item_name(d.item, lang)),
+    ev.ItemRemoved: lambda e, d, who, lang: hd.LostItem(
+        _minute(e.game), who, item_name(d.item, lang)
+    ),
+    ev.ItemRenamed: _renamed,
+    ev.Ruling: _ruling,
+}
+
+
+def _heard(event: ev.Event, who: str, lang: str) -> hd.Heard | None:
+    """What the players hear of one event (None: nothing)."""
+    hear = HEARD.get(type(event.data))
+    return hear(event, event.data, who, lang) if hear is not None else None

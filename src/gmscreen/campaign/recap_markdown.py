@@ -1,8 +1,8 @@
 """A session's recap as Markdown: what ``gmscreen export`` prints and the replay screen saves.
 
-Two voices: the GM's (:func:`~gmscreen.campaign.recap.recap`: every number, undone events
-struck through) and the players' (:func:`~gmscreen.campaign.player_safe.player_safe`: only what
-they may see). Both are built as plain text; the returned string is where it leaves this module.
+Two voices: the GM's (:func:`~gmscreen.campaign.telling.recap_lines`: the log's words, every
+number, undone events struck through) and the players' (:func:`~gmscreen.campaign.player_safe.
+player_safe`: only what they may see). Both are built as plain text; the returned string is where it leaves this module.
 Every piece of text is put in through :func:`literal`: names, notes, reasons and item names are
 the GM's and the players' words, and a Markdown reader must show them as typed, never as markup.
 """
@@ -13,11 +13,15 @@ import re
 from pathlib import Path
 
 from gmscreen.campaign.journal import SessionLog
+from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.player_safe import PlayerSafe, SeenCharacter, details, player_safe, seems
-from gmscreen.campaign.recap import game_time, recap, standing, words
 from gmscreen.campaign.safe_files import check_component, ensure_folder, replace_file
 from gmscreen.campaign.store import recover
+from gmscreen.campaign.telling import recap_lines
+from gmscreen.campaign.wording import game_time, kind_words, words
 from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for
+from gmscreen.rules.madness import band
+from gmscreen.rules.madness_data import load_madness_data
 from gmscreen.rules.tables_render import item_title
 from gmscreen.text import inert, inert_line
 
@@ -57,7 +61,7 @@ def recap_markdown(
         view = player_safe(final, lang, log.events, start=log.header.state, story=True)
         return players_markdown(view, campaign_name, log.header.id)
     w = words(lang)
-    lines = recap(log.header.state, log.events, lang)
+    lines = recap_lines(log.header.state, log.events, lang)
     title = w("title.gm", campaign=campaign_name, session=log.header.id)
     out = [f"# {literal(title)}\n"]
     played = w("played", when=log.header.started_at[:16].replace("T", " "))
@@ -65,7 +69,7 @@ def recap_markdown(
     if not lines:
         out.append(literal(w("no_events")))
     for line in lines:
-        text = f"**{literal(game_time(line.event.game, lang))}**: {literal(line.text.rstrip())}"
+        text = f"**{literal(game_time(line.game, lang))}**: {literal(line.text.rstrip())}"
         out.append(f"- ~~{text}~~{literal(w('undone'))}" if line.void else f"- {text}")
     out.append(f"\n## {literal(w('standing'))}\n")
     madness = "madness" in final.settings.modules
@@ -88,6 +92,18 @@ def recap_markdown(
     # The one way out to a terminal (export) or a file (replay's e/E): names, notes and item
     # texts come from files, so no control character leaves with them (gmscreen.text).
     return inert("\n".join(out) + "\n")
+
+
+def standing(state: Campaign, lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
+    """Each character's name and band in words, for the GM's recap (players: ``player_safe``)."""
+    bands = {b.key: b.label.get(lang) for b in load_madness_data().bands}
+    out = []
+    for c in state.characters:
+        said = bands.get(band(c.sanity), "")
+        if c.sanity.episode is not None:
+            said += f", {kind_words(c.sanity.episode.kind, lang)}"
+        out.append((c.name, said))
+    return out
 
 
 def players_markdown(view: PlayerSafe, campaign_name: str, session: str) -> str:

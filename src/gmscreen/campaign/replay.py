@@ -15,8 +15,8 @@ from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.journal import SessionLog, read_session
 from gmscreen.campaign.model import Campaign
-from gmscreen.campaign.recap import RecapLine, recap
 from gmscreen.campaign.reducer import fold, void_actions
+from gmscreen.campaign.telling import RecapLine, recap_lines
 
 
 def pick_session(logs: list[SessionLog], session: str | None) -> SessionLog:
@@ -93,4 +93,4 @@ class Replay:
         return self.state_at(len(self.events))
 
     def lines(self, lang: str = "en") -> list[RecapLine]:
-        return recap(self.start, self.events, lang)
+        return recap_lines(self.start, self.events, lang)

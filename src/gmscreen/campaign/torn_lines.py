@@ -44,7 +44,7 @@ def torn_action(data: bytes, names: Mapping[str, str] | None = None) -> str:
             return f"the next round{number}"
         seconds = re.search(_SECONDS, data)
         if seconds is not None:
-            from gmscreen.campaign.recap import span
+            from gmscreen.campaign.wording import span
 
             return f"time passing ({span(int(seconds[1]), 'en')}){number}"
         return f"time passing{number}"

@@ -18,9 +18,9 @@ from gmscreen.campaign.paths import (
     resolve_campaign,
     search_dirs,
 )
-from gmscreen.campaign.recap import game_time, recap, standing
 from gmscreen.campaign.session_index import SessionEntry, list_entries
 from gmscreen.campaign.store import read_checkpoint, recover, sessions_dir
+from gmscreen.campaign.wording import game_time
 from gmscreen.cli import os_error_text, say
 from gmscreen.i18n import LANGUAGES, resolve_language, system_language
 from gmscreen.text import counted, inert, json_text
@@ -250,7 +250,8 @@ def _recap(form: str, checkpoint: Campaign, log: SessionLog, players: bool, lang
     """One session's recap as ``export`` prints it (Markdown, or a JSON object), inert."""
     # Imported here: `gmscreen sessions` and `validate` need none of the recap writers.
     from gmscreen.campaign.player_safe import player_safe
-    from gmscreen.campaign.recap_markdown import recap_markdown
+    from gmscreen.campaign.recap_markdown import recap_markdown, standing
+    from gmscreen.campaign.telling import recap_lines
 
     if form == "json":
         final = recover(log.header.state, [log]).state
@@ -260,7 +261,7 @@ def _recap(form: str, checkpoint: Campaign, log: SessionLog, players: bool, lang
             out = {"campaign": checkpoint.name, "session": log.header.id, "players": True}
             out |= view.to_dict()
         else:
-            lines = recap(log.header.state, log.events, lang)
+            lines = recap_lines(log.header.state, log.events, lang)
             out = {
                 "campaign": checkpoint.name,
                 "session": log.header.id,

@@ -18,20 +18,14 @@ from textual.content import Content
 from textual.widgets import Static
 
 from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign.wording import fumble_range, kind_label, roll_text, units_text
 from gmscreen.rules import dice
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, MadnessState, Odds
 from gmscreen.rules.madness_check import Phase
 from gmscreen.rules.numbers import whole_or_none
 from gmscreen.tui.commands import DIALOG_KEYS, add_bindings, bindings
-from gmscreen.tui.format import (
-    alignment_label,
-    error_text,
-    fumble_range,
-    kind_label,
-    roll_text,
-    units_text,
-)
+from gmscreen.tui.format import alignment_label, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.session import CheckResult, EpisodeShown, StepShown
 from gmscreen.tui.typeahead import InOrderDialog, priority

@@ -16,12 +16,13 @@ import msgspec
 from textual.content import Content
 
 from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign.wording import roll_text
 from gmscreen.rules import dice
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError
 from gmscreen.rules.madness_data import Preset
 from gmscreen.rules.numbers import whole_or_none
-from gmscreen.tui.format import error_text, roll_text
+from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.session import GainDone
 

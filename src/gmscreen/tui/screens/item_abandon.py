@@ -15,9 +15,9 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
+from gmscreen.campaign.wording import roll_text
 from gmscreen.i18n import plural
 from gmscreen.tui.commands import YES_NO, add_bindings, bindings
-from gmscreen.tui.format import roll_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_roll import ItemRoll
 from gmscreen.tui.screens.dialogs import DIALOG_CSS, ConfirmScreen

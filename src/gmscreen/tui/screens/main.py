@@ -23,18 +23,20 @@ from textual.widgets import Static
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign.gm_words import Line
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.reducer import rounds_running, void_actions
+from gmscreen.campaign.telling import log_lines, teller
 from gmscreen.campaign.undo import UNDOS, undone_later
+from gmscreen.campaign.wording import clock_text
 from gmscreen.rules.dice import DiceError
 from gmscreen.rules.madness import MadnessError
 from gmscreen.text import inert_line
 from gmscreen.tui import language_switch
 from gmscreen.tui.commands import add_bindings, bindings, by_id, effective_keys, relabel_bindings
-from gmscreen.tui.format import clock_text, error_text
+from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.log_lines import LogBuilder
 from gmscreen.tui.module_keys import Offers, for_modules, usable
 from gmscreen.tui.screens import main_characters, main_madness, main_rulings, main_time, main_undo
 from gmscreen.tui.screens.kept_layout import KeptLayout
@@ -42,7 +44,7 @@ from gmscreen.tui.session import MadnessHistories
 from gmscreen.tui.typeahead import open_screen, opener, run_binding_now, with_openers
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
 from gmscreen.tui.widgets.key_bar import KeyBar
-from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
+from gmscreen.tui.widgets.roll_log import RollLog
 from gmscreen.tui.widgets.roster import CardContext, Roster
 
 if TYPE_CHECKING:
@@ -100,7 +102,7 @@ class MainScreen(KeptLayout[None]):
         self.rng = rng
         self.keymap = keymap
         self.seen = 0  # events of this session already in the log
-        self.builder = LogBuilder({c.id: c.name for c in live.session_start.characters}, t, lang)
+        self.builder = teller(live.session_start, lang)  # tonight's words, as they come
         self.past = live.past_sessions  # earlier sessions, for the log and the sparkline
         self.past_lines = self.past_log_lines()
         self.histories = MadnessHistories(live, SPARK_POINTS)  # the sparkline's points
@@ -110,15 +112,14 @@ class MainScreen(KeptLayout[None]):
         self.shown_revision = self.settled_revision = 0  # for the dialogs over it: backdrop.py
         self.key_offers = Offers(live, lambda: self.query_one(Roster).selected_id)
 
-    def past_log_lines(self) -> list[LogEntry]:
+    def past_log_lines(self) -> list[Line]:
         """The earlier sessions' lines, in the screen's language."""
-        lines: list[LogEntry] = []
+        lines: list[Line] = []
         # struck through too: what an undo of a later session (tonight's) took back
         taken = undone_later([[e.event for e in self.live.events], *(p.events for p in self.past)])
         for log in self.past:
-            names = {c.id: c.name for c in log.header.state.characters}
-            builder = LogBuilder(names, self.t, self.lang)
-            lines += builder.lines(log.events, void_actions(log.events) | taken)
+            void = void_actions(log.events) | taken
+            lines += log_lines(log.header.state, log.events, void, self.lang)
         return lines
 
     # --- layout ------------------------------------------------------------------------------
@@ -277,13 +278,12 @@ class MainScreen(KeptLayout[None]):
         if rebuild or any(isinstance(e.event.data, UNDOS) for e in new):
             if any(isinstance(e.event.data, ev.UndoEarlier) for e in entries):
                 self.past_lines = self.past_log_lines()
-            self.builder = LogBuilder(
-                {c.id: c.name for c in self.live.session_start.characters}, self.t, self.lang
-            )
+            self.builder = teller(self.live.session_start, self.lang)
             void = {e.event.action for e in entries if e.void}
-            log.replace(self.past_lines + self.builder.lines([e.event for e in entries], void))
+            log.replace(self.past_lines + self.builder.tell([e.event for e in entries], void))
         else:
-            log.add(line for e in new for line in self.builder.event_lines(e.event, e.void))
+            void = {e.event.action for e in new if e.void}
+            log.add(self.builder.tell([e.event for e in new], void))
         self.seen = len(entries)
 
     def name_of(self, character_id: str) -> str:

@@ -23,9 +23,10 @@ from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Character
 from gmscreen.campaign.notes import NoteNow, settled
+from gmscreen.campaign.wording import when_text
 from gmscreen.text import inert_line
 from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
-from gmscreen.tui.format import error_text, when_text
+from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.dialogs import DIALOG_CSS, ConfirmScreen
 from gmscreen.tui.typeahead import (

@@ -22,22 +22,22 @@ from textual.widgets import Static
 from gmscreen import gc_policy
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign.gm_words import Line, told_order
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.recap_markdown import save_recap
 from gmscreen.campaign.reducer import rounds_running
 from gmscreen.campaign.replay import Replay
 from gmscreen.campaign.replay_steps import Steps
+from gmscreen.campaign.telling import teller
+from gmscreen.campaign.wording import clock_text
 from gmscreen.text import inert_line
 from gmscreen.tui.commands import add_bindings, bindings, palette_commands
-from gmscreen.tui.format import clock_text
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.log_lines import LogBuilder
 from gmscreen.tui.session import madness_history
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.replay_log import ReplayLog
-from gmscreen.tui.widgets.roll_log import LogEntry
 from gmscreen.tui.widgets.roster import CardContext, Roster
 from gmscreen.tui.widgets.timeline import Timeline
 
@@ -99,17 +99,17 @@ class ReplayScreen(Screen[None]):
         self._histories: dict[str, tuple[list[int], list[int]]] = {}
         self._freeze: gc_policy.ReplayFreeze | None = None  # from on_mount
 
-    def _log_lines(self) -> tuple[list[LogEntry], list[range]]:
-        """Every event's lines, and for each step the lines of the event it applies."""
-        names = {c.id: c.name for c in self.session.header.state.characters}
-        builder = LogBuilder(names, self.t, self.lang)
-        entries: list[LogEntry] = []
-        lines_of = [range(0, 0)]
-        for event in self.session.events:
+    def _log_lines(self) -> tuple[list[Line], list[range]]:
+        """Every event's lines, and for each step the lines of the event it applies: each
+        round its own line here (a step is one event), time passing after what it passed by."""
+        builder = teller(self.session.header.state, self.lang, fold=False)
+        entries: list[Line] = []
+        lines_of: dict[int, range] = {}
+        for event in told_order(self.session.events):
             start = len(entries)
             entries.extend(builder.event_lines(event, event.action in self.steps.void))
-            lines_of.append(range(start, len(entries)))
-        return entries, lines_of
+            lines_of[event.seq] = range(start, len(entries))
+        return entries, [range(0, 0), *(lines_of[e.seq] for e in self.session.events)]
 
     # --- layout ------------------------------------------------------------------------------
 

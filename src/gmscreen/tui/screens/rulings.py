@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from gmscreen.campaign import rulings as r
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.model import Character
+from gmscreen.campaign.wording import kind_label, preset_label, units_text
 from gmscreen.rules.madness import madness_after_episode
 from gmscreen.rules.madness_data import load_madness_data
 from gmscreen.rules.numbers import NumberError, parse_whole
@@ -38,7 +39,7 @@ from gmscreen.tui.commands import (
     effective_keys,
     key_label,
 )
-from gmscreen.tui.format import episode_left, error_text, kind_label, preset_label, units_text
+from gmscreen.tui.format import episode_left, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.dialogs import DIALOG_CSS
 from gmscreen.tui.typeahead import InOrderDialog, InOrderInput, close_in_order, priority

@@ -11,16 +11,9 @@ from textual.content import Content
 from textual.css.styles import RulesMap
 from textual.widgets import Sparkline, Static
 
+from gmscreen.campaign.wording import fumble_range, kind_label, preset_label, units_text, when_text
 from gmscreen.rules.madness import check_target, duration_unit, fumble_from
-from gmscreen.tui.format import (
-    alignment_label,
-    episode_left,
-    fumble_range,
-    kind_label,
-    preset_label,
-    units_text,
-    when_text,
-)
+from gmscreen.tui.format import alignment_label, episode_left
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets import merp_lines
 from gmscreen.tui.widgets.meter import fitted_meter

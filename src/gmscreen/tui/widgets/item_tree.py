@@ -12,13 +12,13 @@ from typing import Any
 from textual.content import Content
 
 from gmscreen.campaign.model import MerpProfile
+from gmscreen.campaign.wording import roll_text
 from gmscreen.i18n import plural
 from gmscreen.rules import merp
 from gmscreen.rules.tables import PendingChoice, PendingDie
 from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.rules.tables_nodes import Node
 from gmscreen.text import inert_line
-from gmscreen.tui.format import roll_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_roll import budget_of
 

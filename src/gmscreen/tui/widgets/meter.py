@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.content import Content
 
+from gmscreen.campaign.wording import fumble_range
 from gmscreen.rules.madness import MadnessState, check_due, fumble_from
-from gmscreen.tui.format import fumble_range
 from gmscreen.tui.i18n import Translate
 
 FULL = "█"

@@ -16,7 +16,8 @@ from textual.content import Content
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from gmscreen.tui.widgets.roll_log import LogEntry, RollLog
+from gmscreen.campaign.gm_words import Line
+from gmscreen.tui.widgets.roll_log import RollLog, cell_length, content, head_length
 from gmscreen.tui.widgets.wrapping import hanging
 
 MARKER = "▶ "  # before the current step's lines; the others have as many spaces
@@ -44,7 +45,7 @@ class ReplayLog(RollLog):
         # ScrollView's, not RollLog's: reaching the bottom must not start following the end.
         ScrollView.watch_scroll_y(self, old_value, new_value)
 
-    def load(self, entries: Sequence[LogEntry]) -> None:
+    def load(self, entries: Sequence[Line]) -> None:
         self.entries = list(entries)
         self._lines.clear()
         self._visible = list(range(len(self.entries)))  # no filter in replay
@@ -67,15 +68,15 @@ class ReplayLog(RollLog):
     def _line(self, index: int) -> Content:
         """Entry ``index``'s line, with the label of an undone one (no marker, no phase)."""
         entry = self.entries[index]
-        content = entry.content()
+        drawn = content(entry)
         if entry.void:
-            content = content + Content.styled(f"  {self.void_label}", VOID_LABEL_STYLE)
-        return content
+            drawn = drawn + Content.styled(f"  {self.void_label}", VOID_LABEL_STYLE)
+        return drawn
 
     def entry_cells(self, index: int) -> int:
         entry = self.entries[index]
         label = cell_len(self.void_label) + 2 if entry.void else 0
-        return cell_len(MARKER) + entry.cell_length + label
+        return cell_len(MARKER) + cell_length(entry) + label
 
     def entry_rows(self, index: int, width: int) -> list[Content]:
         """The rows of entry ``index``: the current one's marked and highlighted across
@@ -86,7 +87,7 @@ class ReplayLog(RollLog):
         rows = hanging(
             Content("").append(marker).append(self._line(index)),
             width,
-            len(MARKER) + entry.head_length,
+            len(MARKER) + head_length(entry),
         )
         if phase == "current":
             return [

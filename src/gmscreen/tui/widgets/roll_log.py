@@ -1,4 +1,7 @@
-"""The roll log: one entry per event line, fast with thousands of entries.
+"""The roll log: one entry per line of the GM's words, fast with thousands of entries.
+
+It shows :class:`~gmscreen.campaign.gm_words.Line` pieces as they come (the words are
+:mod:`gmscreen.campaign.telling`'s): this module only styles them, by their kind of line.
 
 Like toolong's log view it is a ScrollView that renders only the visible rows, from a cache,
 rather than a widget per line. An entry wider than the log wraps into rows under its text (past
@@ -13,7 +16,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable
 
-import msgspec
 from rich.cells import cell_len
 from textual.cache import LRUCache
 from textual.content import Content
@@ -21,6 +23,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
 
+from gmscreen.campaign.gm_words import Line
 from gmscreen.tui.widgets.scrolling import set_line_count
 from gmscreen.tui.widgets.wrapping import hanging
 
@@ -36,61 +39,54 @@ OUTCOME_STYLES: dict[str, str] = {
 }
 
 
-class LogEntry(msgspec.Struct, frozen=True):
-    """One line: time, character, what happened, the dice and the outcome (all plain text)."""
+def haystack(line: Line) -> str:
+    """What the log's search looks in: the line's texts, any case."""
+    return " ".join((line.when, line.who_name, line.what, line.dice, line.outcome)).casefold()
 
-    key: str  # unique (the event's sequence number, and a suffix when one event makes lines)
-    when: str
-    who: str | None  # character id, for the filter
-    who_name: str
-    what: str
-    dice: str = ""
-    outcome: str = ""
-    style: str = "info"  # a key of OUTCOME_STYLES
-    void: bool = False  # undone: still shown, struck through
 
-    @property
-    def haystack(self) -> str:
-        return " ".join((self.when, self.who_name, self.what, self.dice, self.outcome)).casefold()
+def head_length(line: Line) -> int:
+    """Characters before what happened (the time and the name): rows it wraps into go under
+    what happened."""
+    return len(line.when) + 2 + (len(line.who_name) + 2 if line.who_name else 0)
 
-    @property
-    def head_length(self) -> int:
-        """Characters before what happened (the time and the name): rows it wraps into go
-        under what happened."""
-        return len(self.when) + 2 + (len(self.who_name) + 2 if self.who_name else 0)
 
-    @property
-    def cell_length(self) -> int:
-        """Cells of :meth:`content`, without making it (the log counts rows of every entry)."""
-        cells = cell_len(self.when) + 2 + cell_len(self.what)
-        for part in (self.who_name, self.dice, self.outcome):
-            cells += cell_len(part) + 2 if part else 0
-        return cells
+def cell_length(line: Line) -> int:
+    """Cells of :func:`content`, without making it (the log counts rows of every line)."""
+    cells = cell_len(line.when) + 2 + cell_len(line.what)
+    for part in (line.who_name, line.dice, line.outcome):
+        cells += cell_len(part) + 2 if part else 0
+    return cells
 
-    def content(self) -> Content:
-        """The line as both logs show it: the one place a log line is made.
 
-        Each gap goes with the part before it, so that no part starts with spaces: some SVG
-        renderers (librsvg) drop a text run's leading spaces, which read as "ArtinarNo recovery"
-        in a screenshot."""
-        parts: list[str | tuple[str, str]] = [(self.when + "  ", "dim")]
-        if self.who_name:
-            parts.append((self.who_name + "  ", "bold"))
-        parts.append(self.what)
-        if self.dice:
-            parts += ["  ", (self.dice, "$text-muted")]
-        if self.outcome:
-            if self.dice:
-                parts[-1] = (self.dice + "  ", "$text-muted")
-            else:
-                parts.append("  ")
-            parts.append((self.outcome, OUTCOME_STYLES.get(self.style, "")))
-        line = Content.assemble(*parts)
-        return line.stylize("strike dim") if self.void else line
+def content(line: Line) -> Content:
+    """The line as both logs show it, styled: the one place a log line is drawn. A line that
+    carries on the one above shows no time or name of its own (blanks keep it under its text).
 
-    def rows(self, width: int) -> list[Content]:
-        """The line in rows of ``width`` cells, the later ones under what happened."""
-        return hanging(self.content(), width, self.head_length)
+    Each gap goes with the part before it, so that no part starts with spaces: some SVG
+    renderers (librsvg) drop a text run's leading spaces, which read as "ArtinarNo recovery"
+    in a screenshot."""
+    when, name = line.when + "  ", line.who_name + "  " if line.who_name else ""
+    if line.carried:
+        when, name = " " * len(when), " " * len(name)
+    parts: list[str | tuple[str, str]] = [(when, "dim")]
+    if name:
+        parts.append((name, "bold"))
+    parts.append(line.what)
+    if line.dice:
+        parts += ["  ", (line.dice, "$text-muted")]
+    if line.outcome:
+        if line.dice:
+            parts[-1] = (line.dice + "  ", "$text-muted")
+        else:
+            parts.append("  ")
+        parts.append((line.outcome, OUTCOME_STYLES.get(line.style, "")))
+    drawn = Content.assemble(*parts)
+    return drawn.stylize("strike dim") if line.void else drawn
+
+
+def rows(line: Line, width: int) -> list[Content]:
+    """The line in rows of ``width`` cells, the later ones under what happened."""
+    return hanging(content(line), width, head_length(line))
 
 
 class RollLog(ScrollView, can_focus=True):
@@ -108,7 +104,7 @@ class RollLog(ScrollView, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.entries: list[LogEntry] = []
+        self.entries: list[Line] = []
         self._visible: list[int] = []
         self._row_starts: list[int] = []  # each visible entry's first row
         self._rows = 0  # rows of every visible entry
@@ -119,7 +115,7 @@ class RollLog(ScrollView, can_focus=True):
         self._follow = True  # at the bottom: new lines scroll into view
 
     @property
-    def visible_entries(self) -> list[LogEntry]:
+    def visible_entries(self) -> list[Line]:
         return [self.entries[i] for i in self._visible]
 
     @property
@@ -132,14 +128,18 @@ class RollLog(ScrollView, can_focus=True):
             # The GM scrolled up: stay there; back at the bottom: follow again.
             self._follow = new_value >= self.max_scroll_y
 
-    def _matches(self, entry: LogEntry) -> bool:
+    def _matches(self, entry: Line) -> bool:
         if self.filter_who is not None and entry.who != self.filter_who:
             return False
-        return not self.search or self.search.casefold() in entry.haystack
+        return not self.search or self.search.casefold() in haystack(entry)
 
-    def add(self, entries: Iterable[LogEntry]) -> None:
-        """Append entries; follow them if the view was at the bottom."""
+    def add(self, entries: Iterable[Line]) -> None:
+        """Append entries; follow them if the view was at the bottom. An entry with the key of
+        the last one takes its place (a run of rounds that grew by one)."""
         follow = self.following
+        entries = list(entries)
+        if entries and self.entries and entries[0].key == self.entries[-1].key:
+            self._drop_last()
         start = len(self.entries)
         self.entries.extend(entries)
         new = [i for i in range(start, len(self.entries)) if self._matches(self.entries[i])]
@@ -150,7 +150,16 @@ class RollLog(ScrollView, can_focus=True):
             self._recount()
         self._update(follow)
 
-    def replace(self, entries: Iterable[LogEntry]) -> None:
+    def _drop_last(self) -> None:
+        """Take the last entry away, and its rows if it is shown."""
+        last = len(self.entries) - 1
+        self.entries.pop()
+        if self._visible and self._visible[-1] == last:
+            self._visible.pop()
+            if self._row_starts and self._rows_width == self._text_width:
+                self._rows = self._row_starts.pop()
+
+    def replace(self, entries: Iterable[Line]) -> None:
         """Show ``entries`` instead (after an undo voids earlier lines, say)."""
         follow = self.following
         self.entries = list(entries)
@@ -172,11 +181,11 @@ class RollLog(ScrollView, can_focus=True):
 
     def entry_rows(self, index: int, width: int) -> list[Content]:
         """Entry ``index`` as rows of ``width`` cells."""
-        return self.entries[index].rows(width)
+        return rows(self.entries[index], width)
 
     def entry_cells(self, index: int) -> int:
         """Cells entry ``index`` takes in one row (as :meth:`entry_rows` would make it)."""
-        return self.entries[index].cell_length
+        return cell_length(self.entries[index])
 
     def _row_count(self, index: int, width: int) -> int:
         if width <= 0 or self.entry_cells(index) <= width:
@@ -224,7 +233,7 @@ class RollLog(ScrollView, can_focus=True):
         """Entry ``index`` drawn, one Strip a row (kept in a cache): rows wrapped to the
         text's width, each Strip ``width`` cells."""
         entry = self.entries[index]
-        cache_key = (entry.key, entry.void, width, self._rows_width, self.visual_style)
+        cache_key = (entry, width, self._rows_width, self.visual_style)
         strips = self._cache.get(cache_key)
         if strips is None:
             rows = self.entry_rows(index, self._rows_width)

@@ -28,10 +28,11 @@ from textual.strip import Strip
 from textual.visual import Visual
 
 from gmscreen.campaign.model import Campaign, Item, MerpProfile
+from gmscreen.campaign.wording import kind_label, units_text
 from gmscreen.rules.madness import MadnessState, check_due
 from gmscreen.text import inert_line
 from gmscreen.tui.commands import add_bindings
-from gmscreen.tui.format import episode_left, kind_label, units_text
+from gmscreen.tui.format import episode_left
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets import merp_lines
 from gmscreen.tui.widgets.meter import fitted_meter

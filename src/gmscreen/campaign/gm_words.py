@@ -1,0 +1,531 @@
+"""The GM's words: every event as lines in pieces (who, what, the dice, the outcome, the kind
+of line), one function per kind of event in one dispatch (:data:`GM_LINES`), told in order by a
+:class:`Teller`. The log shows the pieces as they are; the recap joins them into sentences
+(:func:`sentence`): both say the same. The audiences' entry is :mod:`gmscreen.campaign.telling`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from gmscreen.campaign import events as ev
+from gmscreen.campaign.codec import SETTINGS_KEYS
+from gmscreen.campaign.model import Campaign
+from gmscreen.campaign.wording import (
+    INPUTS,
+    OVERRIDES,
+    changes_text,
+    field_text,
+    fumble_range,
+    kind_label,
+    kind_words,
+    preset_label,
+    preset_words,
+    roll_text,
+    say,
+    session_date,
+    span,
+    units_text,
+    value_text,
+    when_text,
+    words,
+)
+from gmscreen.i18n import DEFAULT_LANGUAGE, Translate, plural
+from gmscreen.rules import merp
+from gmscreen.rules.dice import DiceError, Roll
+from gmscreen.rules.tables_render import item_title
+from gmscreen.text import inert_line
+
+PIECES = " · "  # between what happened, the dice and the outcome, in a sentence
+SHOWN = 3  # the lines of one action a confirm spells out; the rest are counted
+SETTING_KEYS = ("name", *SETTINGS_KEYS)  # what a settings_changed event may change
+
+
+class Line(msgspec.Struct, frozen=True):
+    """One line of the GM's words, in pieces: what a screen styles and filters by (``style``,
+    the character's id ``who``) and the plain texts it shows. ``game`` is the time it is told
+    at (``when``, in the log's short form); ``seqs`` the events it tells (a run of rounds, many);
+    ``carried``: it carries on the line above (a gain's what-happened line)."""
+
+    key: str  # unique, and kept by a run of rounds as it grows
+    game: int
+    when: str
+    who: str | None
+    who_name: str
+    what: str
+    dice: str = ""
+    outcome: str = ""
+    style: str = "info"
+    void: bool = False
+    carried: bool = False
+    seqs: tuple[int, ...] = ()
+
+
+def sentence(line: Line) -> str:
+    """``Artinar: A friend dies · 1d6: 4 · +4, madness 0 → 4``: a line as the recap says it."""
+    text = f"{line.who_name}: {line.what}" if line.who_name else line.what
+    return PIECES.join(part for part in (text, line.dice, line.outcome) if part)
+
+
+def recap_sentences(lines: Iterable[Line]) -> list[str]:
+    """Lines as the recap says them: a sentence each, a carried line joined to the one above."""
+    out: list[str] = []
+    for line in lines:
+        if line.carried and out:
+            out[-1] += f" — {line.what}"
+        else:
+            out.append(sentence(line))
+    return out
+
+
+class ItemTitles:
+    """The items' titles by id as a session goes (an item's note names only its id): those
+    carried at the start, then each one rolled, kept or renamed. Named when asked for (naming
+    reads the tables: a log of a session that notes no item never does)."""
+
+    def __init__(self, state: Campaign | None, lang: str) -> None:
+        self.lang = lang
+        self._items: dict[str, Mapping[str, Any] | str] = {
+            i.id: {"title": i.title, "tree": i.tree, "name": i.name}
+            for c in (state.characters if state is not None else ())
+            for i in c.inventory
+        }
+
+    def follow(self, event: ev.Event) -> None:
+        d = event.data
+        if isinstance(d, ev.ItemRolled | ev.ItemKept):
+            self._items[str(d.item.get("id"))] = d.item
+        elif isinstance(d, ev.ItemRenamed):
+            self._items[str(d.item.get("id"))] = d.after or {**d.item, "name": ""}
+
+    def title(self, item_id: str) -> str:
+        item = self._items.get(item_id)
+        if item is None:
+            return item_id
+        return item if isinstance(item, str) else item_title(item, self.lang)
+
+    def copy(self) -> ItemTitles:
+        other = ItemTitles(None, self.lang)
+        other._items = dict(self._items)
+        return other
+
+
+def told_order(events: Iterable[ev.Event]) -> Iterator[ev.Event]:
+    """``events`` in the order they are told: the clock's move of an advance after the events
+    of its action that came before the time it reached (the journal writes it first)."""
+    held: ev.Event | None = None
+    for event in events:
+        if held is not None and (event.action != held.action or event.game >= _reached(held)):
+            yield held
+            held = None
+        if isinstance(event.data, ev.ClockAdvanced):
+            held = event
+        else:
+            yield event
+    if held is not None:
+        yield held
+
+
+def _reached(event: ev.Event) -> int:
+    return event.data.after if isinstance(event.data, ev.ClockAdvanced) else event.game
+
+
+class Teller:
+    """Tells one session's events for the GM, remembering what later lines need: the names the
+    characters had, the items' titles, each action's events (what an undo took back) and the
+    run of rounds told last. ``fold``: a run of rounds is one line (not in replay, which steps
+    one event at a time)."""
+
+    def __init__(
+        self,
+        names: Mapping[str, str],
+        lang: str = DEFAULT_LANGUAGE,
+        *,
+        items: ItemTitles | None = None,
+        fold: bool = True,
+    ) -> None:
+        self.names = dict(names)
+        self.lang = lang
+        self.t = say(lang)
+        self.items = items if items is not None else ItemTitles(None, lang)
+        self.fold = fold
+        self.actions: dict[int, list[ev.Event]] = {}
+        self._run: tuple[Line, int] | None = None  # the last line told, while it is rounds
+        self._event: ev.Event | None = None
+        self._void = False
+
+    def tell(self, events: Iterable[ev.Event], void: Container[int] = ()) -> list[Line]:
+        """The lines of ``events`` (``void``: the actions undone), in :func:`told_order`. A line
+        with the key of the line told last (before this call, or in it) takes its place: a run
+        of rounds grew."""
+        out: list[Line] = []
+        for event in told_order(events):
+            for line in self.event_lines(event, event.action in void):
+                if out and out[-1].key == line.key:
+                    out[-1] = line
+                else:
+                    out.append(line)
+        return out
+
+    def event_lines(self, event: ev.Event, void: bool = False) -> list[Line]:
+        """One event's lines, in the order told (call in :func:`told_order`)."""
+        d = event.data
+        self.actions.setdefault(event.action, []).append(event)
+        if isinstance(d, ev.CharacterAdded):
+            self.names[str(d.character.get("id"))] = str(d.character.get("name", ""))
+        self._event, self._void = event, void
+        lines = list(GM_LINES[type(d)](self, event, d))
+        if len(lines) == 1 and _is_round(d) and self.fold and not void:
+            lines = [self._rounds(lines[0])]
+        else:
+            self._run = None
+        if not void:
+            self.items.follow(event)
+            if isinstance(d, ev.CharacterEdited) and "name" in d.changes and event.character:
+                self.names[event.character] = str(d.changes["name"][1])
+        return lines
+
+    def _rounds(self, line: Line) -> Line:
+        """A round: one more in the run told last, or a run of its own."""
+        if self._run is not None:
+            run, count = self._run
+            what = self.t("log.rounds", n=count + 1)
+            line = msgspec.structs.replace(
+                line, key=run.key, what=what, seqs=(*run.seqs, *line.seqs)
+            )
+            count += 1
+        else:
+            count = 1
+        self._run = (line, count)
+        return line
+
+    def line(
+        self,
+        what: str,
+        dice: str = "",
+        outcome: str = "",
+        style: str = "info",
+        *,
+        suffix: str = "",
+        character: str | None = "",
+        game: int | None = None,
+        carried: bool = False,
+    ) -> Line:
+        """A line of the event being told; ``character``: "" for the event's own, None for
+        nobody (the clock, the days)."""
+        event = self._event
+        assert event is not None
+        who = event.character if character == "" else character
+        name = self.names.get(who, who) if who else ""
+        told_at = event.game if game is None else game
+        # Every part may hold a file's text (a name, a note, a typed dice expression): inert
+        # here, where the line is built, so whoever shows it only ever has plain text.
+        if not (name + what + dice + outcome).isprintable():
+            name, what, dice, outcome = map(inert_line, (name, what, dice, outcome))
+        return Line(
+            key=f"{event.seq}{suffix}",
+            game=told_at,
+            when=when_text(told_at, self.t),
+            who=who,
+            who_name=name,
+            what=what,
+            dice=dice,
+            outcome=outcome,
+            style=style,
+            void=self._void,
+            carried=carried,
+            seqs=(event.seq,),
+        )
+
+    def changed(self, changes: Mapping[str, list[Any]], *keys: str) -> str:
+        return changes_text(changes, keys, self.lang)
+
+    def action_words(self, action: Sequence[ev.Event]) -> str:
+        """An action in words, for an undo's line and its question: its first events told one
+        by one (a gain to three characters names all three), the rest counted."""
+        names = dict(self.names)
+        for e in action:
+            if isinstance(e.data, ev.CharacterRemoved | ev.CharacterAdded):
+                names.setdefault(str(e.data.character.get("id")), str(e.data.character.get("name")))
+        teller = Teller(names, self.lang, items=self.items.copy(), fold=False)
+        said = [recap_sentences(teller.event_lines(e)) for e in told_order(action)]
+        told = "; ".join(sentence for one in said[:SHOWN] for sentence in one)
+        more = len(said) - SHOWN
+        return told + (words(self.lang)("more", n=more) if more > 0 else "")
+
+
+def _is_round(d: object) -> bool:
+    return isinstance(d, ev.ClockAdvanced) and d.reason == "round"
+
+
+# --- the GM's lines, one function per kind of event ---------------------------------------------
+
+Told = Iterator[Line]
+
+
+def _gain(s: Teller, e: ev.Event, d: ev.Gain) -> Told:
+    w = words(s.lang)
+    what = preset_label(d.preset, s.lang)
+    if d.inputs:
+        inputs = (f"{w(f'input.{k}') if k in INPUTS else k} {v}" for k, v in d.inputs.items())
+        what += f" ({', '.join(inputs)})"
+    if d.first_time:
+        what += s.t("log.first_time")
+    dice = [roll_text(d.roll, s.t)] if d.roll else []
+    if d.adjustment:
+        dice.append(s.t("log.adjusted", n=f"{d.adjustment:+d}"))
+    changed = s.changed(d.changes, "madness", "chaos", "law", "app")
+    outcome = ", ".join(part for part in (s.t("log.gain", amount=d.amount), changed) if part)
+    line = s.line(what, ", ".join(dice), outcome, "gain")
+    yield line
+    if d.happened:  # under the gain, as a line that carries it on (the log wraps it)
+        yield s.line(s.t("notes.log.happened", text=d.happened), suffix=".happened", carried=True)
+
+
+def _check(s: Teller, e: ev.Event, d: ev.CheckRoll) -> Told:
+    what = s.t(
+        "log.check",
+        alignment=s.t(f"stat.{d.target}"),
+        value=d.target_value,
+        range=fumble_range(d.fumble_from, s.t),
+    )
+    parts = [s.t(f"outcome.{d.outcome}"), s.changed(d.changes, "madness")]
+    if d.repeat:
+        parts.append(s.t("log.check_again"))
+    yield s.line(what, roll_text(d.roll, s.t), ", ".join(p for p in parts if p), d.outcome)
+
+
+def _episode(s: Teller, e: ev.Event, d: ev.EpisodeStarted) -> Told:
+    kind, duration = kind_label(d.kind, s.lang), units_text(d.amount, d.unit, s.t)
+    what = s.t("log.episode_started", kind=kind, duration=duration)
+    permanent = s.t("log.permanent") if d.permanent else ""
+    style = "fumble" if d.permanent else "episode"
+    yield s.line(what, roll_text(d.kind_roll, s.t), permanent, style)
+
+
+def _episode_end(s: Teller, e: ev.Event, d: ev.EpisodeEnded) -> Told:
+    what = s.t("log.episode_ended", kind=kind_label(d.kind, s.lang))
+    yield s.line(what, "", s.changed(d.changes, "madness"), "recovery")
+
+
+def _day(s: Teller, e: ev.Event, d: ev.DayEnded) -> Told:
+    t = s.t
+    if d.days > 1:  # one line for time across many days
+        what = t("log.days_passed", days=d.days, first=d.day + 1, last=d.day + d.days)
+        yield s.line(what, outcome=_nights(s, d.recoveries), style="time", character=None)
+        return
+    yield s.line(t("log.day_ended", day=d.day + 1), style="time", character=None)
+    for n, r in enumerate(d.recoveries):
+        what = t("log.recovery_blocked") if r.blocked else t("log.recovery")
+        if r.episode is not None:
+            what = t("log.recovery_skipped", kind=kind_label(r.episode, s.lang))
+        dice = roll_text(r.roll, t) if r.roll else ""
+        outcome = s.changed(r.changes, "madness")
+        yield s.line(what, dice, outcome, "recovery", suffix=f".{n}", character=r.character)
+
+
+def _nights(s: Teller, recoveries: Iterable[ev.Recovery]) -> str:
+    """Each character's nights over many days, in one phrase each."""
+    t = s.t
+    parts: dict[str, list[str]] = {}
+    madness: dict[str, list[Any]] = {}
+    for r in recoveries:
+        who = s.names.get(r.character, r.character)
+        said = parts.setdefault(r.character, [])
+        if r.episode is not None:
+            kind, nights = kind_label(r.episode, s.lang), plural(t, "nights", r.nights)
+            said.append(t("log.days_skipped", who=who, nights=nights, kind=kind))
+        elif r.blocked:
+            said.append(t("log.days_blocked", who=who))
+        elif "madness" in r.changes:
+            before = madness.get(r.character, r.changes["madness"])[0]
+            madness[r.character] = [before, r.changes["madness"][1]]
+    for cid, (before, after) in madness.items():
+        who = s.names.get(cid, cid)
+        parts[cid].append(t("log.days_recovered", who=who, before=before, after=after))
+    said = [p for ps in parts.values() for p in ps]
+    return t("log.days_recovery", parts="; ".join(said)) if said else t("log.days_none")
+
+
+def _clock(s: Teller, e: ev.Event, d: ev.ClockAdvanced) -> Told:
+    """Told at the time it reached (see :func:`told_order`)."""
+    what = (
+        s.t("log.round")
+        if d.reason == "round"
+        else s.t("log.advanced", span=span(d.seconds, s.lang))
+    )
+    yield s.line(what, style="time", character=None, game=d.after)
+
+
+def _added(s: Teller, e: ev.Event, d: ev.CharacterAdded) -> Told:
+    w = words(s.lang)
+    keys = ("pow", "chaos", "balance", "law", "madness")
+    stats = ", ".join(f"{field_text(k, w)} {d.character.get(k)}" for k in keys)
+    yield s.line(s.t("log.character_added", stats=stats))
+
+
+def _edited(s: Teller, e: ev.Event, d: ev.CharacterEdited) -> Told:
+    yield s.line(s.t("log.character_edited", fields=changes_text(d.changes, lang=s.lang)))
+
+
+def _removed(s: Teller, e: ev.Event, d: ev.CharacterRemoved) -> Told:
+    yield s.line(s.t("log.character_removed"))
+
+
+def _note(s: Teller, e: ev.Event, d: ev.Note) -> Told:
+    yield s.line(s.t("log.note_shared" if d.shared else "log.note", text=d.text))
+
+
+def _note_edited(s: Teller, e: ev.Event, d: ev.NoteEdited) -> Told:
+    what = s.t("notes.log.edited_shared" if d.shared else "notes.log.edited", text=d.text)
+    if d.shared != d.was_shared:
+        what += s.t("notes.log.now_shared" if d.shared else "notes.log.now_private")
+    yield s.line(what)
+
+
+def _note_removed(s: Teller, e: ev.Event, d: ev.NoteRemoved) -> Told:
+    yield s.line(s.t("notes.log.removed", text=d.text))
+
+
+def _settings(s: Teller, e: ev.Event, d: ev.SettingsChanged) -> Told:
+    """``campaign name Old → New, fumble base 10 → 20, rule modules``: a number or a name
+    with what it was and is; a list or the player words by name only (too long to tell)."""
+    t = s.t
+    parts = []
+    for key, (before, after) in d.changes.items():
+        label = t(f"log.setting.{key}") if key in SETTING_KEYS else key
+        if isinstance(after, int | str) and not isinstance(after, bool) and after != "":
+            was = value_text(key, before, s.lang) if before else t("log.setting_unset")
+            now = value_text(key, after, s.lang)
+            parts.append(t("log.setting_change", label=label, before=was, after=now))
+        else:
+            parts.append(label)
+    yield s.line(t("log.settings", fields=", ".join(parts)))
+
+
+def _undo(s: Teller, e: ev.Event, d: ev.Undo) -> Told:
+    """What an undo (or, undoing an undo, a redo) took back or brought back, in words."""
+    target = s.actions.get(d.target, [])
+    while target and isinstance(target[0].data, ev.Undo):
+        target = s.actions.get(target[0].data.target, [])
+    if target and isinstance(target[0].data, ev.UndoEarlier):
+        target = target[0].data.undone_events()
+    what = s.action_words(target) if target else "?"
+    yield s.line(s.t("log.redo" if d.redo else "log.undo", what=what), character=None)
+
+
+def _undo_earlier(s: Teller, e: ev.Event, d: ev.UndoEarlier) -> Told:
+    what = s.action_words(d.undone_events())
+    when = session_date(d.started_at, s.lang)
+    yield s.line(s.t("log.undo_earlier", when=when, what=what), character=None)
+
+
+def _table(item: Mapping[str, Any], lang: str) -> str:
+    return merp.table_name(str(item.get("table", "")), lang)
+
+
+def _override(s: Teller, override: str | None) -> str:
+    if override is None:
+        return ""
+    rule = s.t(f"log.override_{override}") if override in OVERRIDES else override
+    return s.t("log.item_override", rule=rule)
+
+
+def _item_rolled(s: Teller, e: ev.Event, d: ev.ItemRolled) -> Told:
+    title = item_title(d.item, s.lang)
+    if d.resumes is not None:
+        yield s.line(s.t("item_abandon.log_resumed", title=title) + _override(s, d.override))
+        return
+    cost = plural(s.t, "points", d.cost)
+    what = s.t("log.item_rolled", table=_table(d.item, s.lang), cost=cost, title=title)
+    yield s.line(what + _override(s, d.override))
+
+
+def item_dice(item: Mapping[str, Any], t: Translate) -> str:
+    """The dice a roll left half way had: ``1d100: 45, 1d10: 7``."""
+    tree = item.get("tree")
+    inputs = tree.get("inputs", []) if isinstance(tree, Mapping) else []
+    rolls = []
+    for answer in inputs if isinstance(inputs, list) else []:
+        try:
+            rolls.append(roll_text(Roll.from_dict(answer["roll"]), t))
+        except (KeyError, TypeError, ValueError, DiceError):
+            continue  # a choice, or what the file holds and we cannot read: no die
+    return ", ".join(rolls)
+
+
+def _item_abandoned(s: Teller, e: ev.Event, d: ev.ItemAbandoned) -> Told:
+    key = "item_abandon.log_abandoned" if d.counted else "item_abandon.log_abandoned_free"
+    table, dice = _table(d.item, s.lang), item_dice(d.item, s.t)
+    what = s.t(key, table=table, dice=dice, points=plural(s.t, "points", d.cost))
+    yield s.line(what + _override(s, d.override))
+
+
+def _item_renamed(s: Teller, e: ev.Event, d: ev.ItemRenamed) -> Told:
+    before = item_title(d.item, s.lang)
+    after = d.after or item_title({**d.item, "name": ""}, s.lang)  # "": the name its dice give
+    yield s.line(s.t("item_abandon.log_renamed", before=before, after=after))
+
+
+def _item(s: Teller, e: ev.Event, d: ev.ItemKept | ev.ItemDiscarded | ev.ItemRemoved) -> Told:
+    yield s.line(s.t(f"log.{e.kind}", title=item_title(d.item, s.lang)))
+
+
+def _item_noted(s: Teller, e: ev.Event, d: ev.ItemNoted) -> Told:
+    title = s.items.title(d.item_id)
+    yield s.line(s.t("log.item_noted", title=title, text=d.after))
+
+
+def ruling_what(d: ev.Ruling, lang: str) -> str:
+    """What a GM ruling did, in words (its reason and numbers are the caller's)."""
+    t = say(lang)
+    subject = d.subject or ""
+    match d.ruling:
+        case "end_episode":
+            key = "end_episode_halved" if d.halved else "end_episode_kept"
+            return t(f"log.ruling.{key}", kind=kind_words(subject, lang))
+        case "add_permanent" | "remove_permanent":
+            return t(f"log.ruling.{d.ruling}", kind=kind_words(subject, lang))
+        case "forget_sighting":
+            return t("log.ruling.forget_sighting", preset=preset_words(subject, lang))
+        case "set_madness":
+            return t("log.ruling.set_madness", value=d.changes.get("madness", [None, None])[1])
+    on = bool(d.changes.get("under_care", [False, False])[1])
+    return t(f"log.ruling.under_care_{'on' if on else 'off'}")
+
+
+def _ruling(s: Teller, e: ev.Event, d: ev.Ruling) -> Told:
+    """``GM ruling: catatonia ends now, madness halved. Reason: …``, madness before → after;
+    the reason is the GM's text, in full (the log wraps it, never cuts it)."""
+    what = s.t("log.ruling.line", what=ruling_what(d, s.lang), reason=d.reason)
+    yield s.line(what, outcome=s.changed(d.changes, "madness"))
+
+
+GM_LINES: dict[type[Any], Callable[[Teller, ev.Event, Any], Told]] = {
+    ev.Gain: _gain,
+    ev.CheckRoll: _check,
+    ev.EpisodeStarted: _episode,
+    ev.EpisodeEnded: _episode_end,
+    ev.DayEnded: _day,
+    ev.ClockAdvanced: _clock,
+    ev.CharacterAdded: _added,
+    ev.CharacterEdited: _edited,
+    ev.CharacterRemoved: _removed,
+    ev.Note: _note,
+    ev.NoteEdited: _note_edited,
+    ev.NoteRemoved: _note_removed,
+    ev.SettingsChanged: _settings,
+    ev.Undo: _undo,
+    ev.UndoEarlier: _undo_earlier,
+    ev.ItemRolled: _item_rolled,
+    ev.ItemAbandoned: _item_abandoned,
+    ev.ItemRenamed: _item_renamed,
+    ev.ItemKept: _item,
+    ev.ItemDiscarded: _item,
+    ev.ItemRemoved: _item,
+    ev.ItemNoted: _item_noted,
+    ev.Ruling: _ruling,
+}

@@ -111,6 +111,9 @@ class SessionLog(msgspec.Struct):
     torn: TornLine | None = None
     damaged: list[TornLine] = msgspec.field(default_factory=list)
     gap_after: int | None = None
+    # The journal's size in bytes when it was read (what these events are the reading of);
+    # None for a log not read from a file. The session index keys its entries by it.
+    size: int | None = None
 
     @property
     def last_seq(self) -> int:
@@ -140,40 +143,60 @@ def next_session_id(folder: Path, date: str) -> str:
     return f"{date}-{max(taken, default=0) + 1}"
 
 
-def parse_header(raw: Any, path: Path) -> SessionHeader:
-    def bad(message: str) -> CampaignFileError:
-        return CampaignFileError([Problem(path, 1, message)])
+class HeaderFacts(msgspec.Struct, frozen=True, gc=False):
+    """What a journal's header says of its session, checked, without its start state (cheap:
+    the session index reads it from every journal it trusts)."""
 
+    id: str
+    started_at: str
+    first_seq: int
+    schema: int
+
+
+def header_facts(raw: Any, path: Path) -> HeaderFacts:
+    """The header's id, start, first sequence number and schema, checked as reading the
+    journal checks them; raises :class:`CampaignFileError` naming line 1."""
     if not isinstance(raw, dict) or raw.get("type") != HEADER_TAG:
-        raise bad(
+        raise _header_problem(
+            path,
             f'expected a session header (an object with "type": "{HEADER_TAG}") '
-            "on the first line; is this a gmscreen journal?"
+            "on the first line; is this a gmscreen journal?",
         )
     schema = raw.get("schema")
     if isinstance(schema, bool) or schema not in READS_SCHEMAS:
-        raise bad(
+        raise _header_problem(
+            path,
             f"unknown schema {schema!r}: this gmscreen reads schema "
-            + " and ".join(str(n) for n in READS_SCHEMAS)
+            + " and ".join(str(n) for n in READS_SCHEMAS),
         )
     first = raw.get("first_seq")
     if isinstance(first, bool) or not isinstance(first, int) or first < 1:
-        raise bad("first_seq: expected a whole number from 1")
+        raise _header_problem(path, "first_seq: expected a whole number from 1")
     session_id = raw.get("id", path.stem)
     if not isinstance(session_id, str):
-        raise bad("id: expected a session id (text)")
+        raise _header_problem(path, "id: expected a session id (text)")
     problem = component_problem(session_id)
     if problem is not None:  # it names exported files: no separators, no '..', no controls
-        raise bad(f"id: the session id {session_id!r} {problem}")
+        raise _header_problem(path, f"id: the session id {session_id!r} {problem}")
+    return HeaderFacts(session_id, str(raw.get("started_at", "")), first, schema)
+
+
+def _header_problem(path: Path, message: str) -> CampaignFileError:
+    return CampaignFileError([Problem(path, 1, message)])
+
+
+def parse_header(raw: Any, path: Path) -> SessionHeader:
+    facts = header_facts(raw, path)
     try:
         state = campaign_from_dict(raw.get("state"))
     except ValueError as error:
-        raise bad(f"the start state is not a campaign: {error}") from None
+        raise _header_problem(path, f"the start state is not a campaign: {error}") from None
     return SessionHeader(
-        id=session_id,
-        started_at=str(raw.get("started_at", "")),
-        first_seq=first,
+        id=facts.id,
+        started_at=facts.started_at,
+        first_seq=facts.first_seq,
         state=state,
-        schema=schema,
+        schema=facts.schema,
     )
 
 
@@ -243,11 +266,22 @@ def read_session(path: Path, *, damaged_ok: bool = False) -> SessionLog:
         return _read_session(path, damaged_ok)
 
 
+def parse_session(path: Path, data: bytes, *, damaged_ok: bool = False) -> SessionLog:
+    """The journal whose bytes are ``data`` (read from ``path``), as :func:`read_session`
+    reads it: for a caller that needs the very bytes it parsed too (the session index)."""
+    with gc_policy.paused():
+        return _parse_session(path, data, damaged_ok)
+
+
 def _read_session(path: Path, damaged_ok: bool = False) -> SessionLog:
     try:
         data = read_regular(path, JOURNAL_LIMIT)
     except OSError as error:
         raise CampaignFileError([Problem(path, 0, f"cannot read: {error.strerror}")]) from None
+    return _parse_session(path, data, damaged_ok)
+
+
+def _parse_session(path: Path, data: bytes, damaged_ok: bool) -> SessionLog:
     lines = data.split(b"\n")
     if lines and lines[-1] == b"":
         lines.pop()
@@ -267,7 +301,7 @@ def _read_session(path: Path, damaged_ok: bool = False) -> SessionLog:
         raise CampaignFileError(
             [Problem(path, 1, f"expected a session header: nested more than {MAX_DEPTH} deep")]
         ) from None
-    log = SessionLog(path, parse_header(raw_header, path))
+    log = SessionLog(path, parse_header(raw_header, path), size=len(data))
     actions: set[int] = set()
     expected = log.header.first_seq
     last = len(lines)
@@ -347,6 +381,11 @@ class JournalWriter:
         self._file: IO[bytes] | None = open_append(path, identity)
         self._identity = (identity.st_dev, identity.st_ino)
         self._size = len(content)  # what the file holds when nobody else touched it
+
+    @property
+    def size(self) -> int:
+        """What the journal holds, in bytes, as this writer left it."""
+        return self._size
 
     def check(self) -> None:
         """Raise :class:`JournalChanged` unless the path is still this file at the size we left."""

@@ -55,6 +55,11 @@ class SessionJournal:
         return self._writer.path if self._writer else None
 
     @property
+    def size(self) -> int | None:
+        """The session file's size as written so far (None before the first action)."""
+        return self._writer.size if self._writer else None
+
+    @property
     def header(self) -> SessionHeader | None:
         """The header of the session file being written (None before the first action)."""
         return self._writer.header if self._writer else None

@@ -96,8 +96,10 @@ def test_sessions_lists_them(example: Path, capsys: pytest.CaptureFixture[str]) 
     assert "2024-05-03-1" in out and "day 1, 08:00 → day 2, 00:00" in out
 
 
-def test_export_markdown_reads_like_a_recap(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["export", str(EXAMPLE), "--format", "md"]) == 0
+def test_export_markdown_reads_like_a_recap(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", str(example), "--format", "md"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# Recap of Example: the Dreaming City")
     assert "Artinar: Madness check under Law 47 (fumbles 00) · 1d100: 53 (typed) · failure" in out
@@ -106,8 +108,10 @@ def test_export_markdown_reads_like_a_recap(capsys: pytest.CaptureFixture[str]) 
     assert "Traceback" not in out
 
 
-def test_export_for_players_hides_the_numbers(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["export", str(EXAMPLE), "--players"]) == 0
+def test_export_for_players_hides_the_numbers(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", str(example), "--players"]) == 0
     out = capsys.readouterr().out
     body = [line for line in out.splitlines() if line.startswith("- ")]
     assert body
@@ -119,18 +123,18 @@ def test_export_for_players_hides_the_numbers(capsys: pytest.CaptureFixture[str]
         assert secret not in out
 
 
-def test_export_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["export", str(EXAMPLE), "--format", "json"]) == 0
+def test_export_json(example: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", str(example), "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["session"] == "2024-05-03-1" and data["lines"][0]["seq"] == 1
     assert any(line["void"] for line in data["lines"])
-    assert main(["export", str(EXAMPLE), "--format", "json", "--players"]) == 0
+    assert main(["export", str(example), "--format", "json", "--players"]) == 0
     players = json.loads(capsys.readouterr().out)
     assert all("event" not in line for line in players["lines"])
 
 
-def test_export_unknown_session(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["export", str(EXAMPLE), "--session", "1999-01-01-1"]) == 2
+def test_export_unknown_session(example: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", str(example), "--session", "1999-01-01-1"]) == 2
     assert "choose one of 2024-05-03-1" in capsys.readouterr().err
 
 
@@ -157,14 +161,15 @@ def test_a_demo_copy_is_removed_when_the_process_ends() -> None:
 
 
 def test_export_of_every_session_streams_each_recap_in_turn(
-    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from gmscreen.campaign.journal import list_sessions
     from gmscreen.campaign.paths import demo_source
     from gmscreen.campaign.store import sessions_dir
 
-    demo = str(demo_source())  # read only: export writes nothing
-    ids = [p.stem for p in list_sessions(sessions_dir(demo_source()))]
+    shutil.copytree(demo_source(), tmp_path / "demo")  # export writes the session index
+    demo = str(tmp_path / "demo")
+    ids = [p.stem for p in list_sessions(sessions_dir(tmp_path / "demo"))]
     assert len(ids) > 1
     assert main(["export", demo, "--session", "all", "--format", "json"]) == 0
     assert [s["session"] for s in json.loads(capsys.readouterr().out)] == ids

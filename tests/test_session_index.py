@@ -1,8 +1,9 @@
 """The session index (``sessions/index.json``): made from the journals, never trusted over them.
 
-It is rebuilt when it is missing, when a journal changed behind it, when it is garbage; a hostile
-index (a link, huge, a FIFO, wrong types, lies under a stale identity) never crashes the listing
-nor changes what it says. Only the lock holder (the live campaign) writes it.
+It is rebuilt when it is missing, when a journal changed behind it (any byte), when it is
+garbage; a hostile index (a link, huge, a FIFO, wrong types, lies under a stale key) never
+crashes the listing nor changes what it says. A copy of the campaign keeps it. Only a lock holder
+writes it (tests/test_index_writers.py; forged entries: tests/test_forged_index.py).
 """
 
 from __future__ import annotations
@@ -14,56 +15,33 @@ import shutil
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.played_sessions import (
+    clock_on,
+    index_of,
+    journals,
+    play_sessions,
+    real_index,
+    truth,
+)
 
-from gmscreen.campaign import safe_files
-from gmscreen.campaign.journal import list_sessions, read_session
-from gmscreen.campaign.model import Settings
+from gmscreen.campaign import journal_digest, safe_files
+from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.opening import open_campaign
-from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.session_index import (
     INDEX_LIMIT,
-    SessionEntry,
     list_entries,
-    summary_entry,
 )
 from gmscreen.campaign.store import sessions_dir
 from gmscreen.cli import main
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="symlinks and FIFOs as on POSIX")
-
-
-def clock_on(day: int) -> Callable[[], datetime]:
-    return lambda: datetime(2025, 3, day, 20, 0, tzinfo=UTC)
-
-
-def play_sessions(root: Path) -> Path:
-    """Three sessions on three evenings: characters added, gains and notes, a check and an undo."""
-    folder = create_campaign(root, "Imrryr", Settings(auto_check=False))
-    rng = random.Random(4)
-    with open_campaign(folder, rng=rng, clock=clock_on(1)) as live:
-        live.add_character("Artinar", 13, chaos=43, balance=32, law=47)
-        live.add_character("Vadhra", 11, chaos=60, law=10)
-    with open_campaign(folder, rng=rng, clock=clock_on(8)) as live:
-        live.gain("artinar", "elemental")
-        live.note("the ruins of Imrryr", "vadhra")
-        live.next_round()
-    with open_campaign(folder, rng=rng, clock=clock_on(15)) as live:
-        live.gain("vadhra", "demon", {"pow": 16})
-        live.gain("artinar", "chaos_god_worst")
-        live.note("to be undone")
-        live.undo()
-        check = live.start_check("artinar")
-        while check.phase != "done":
-            check.roll() if check.phase == "roll" else check.choose_kind()
-    return folder
 
 
 @pytest.fixture(scope="module")
@@ -73,28 +51,11 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def folder(played: Path, tmp_path: Path) -> Path:
-    """A fresh copy of the played campaign, its index written by the live campaign (copies keep
-    the journals' mtimes, not their ctimes: opening it once brings the index up to date)."""
+    """A fresh copy of the played campaign and of the index the live campaign wrote (a copy
+    keeps the journals' bytes, so the index holds)."""
     target = tmp_path / "imrryr"
     shutil.copytree(played, target)
-    with open_campaign(target, rng=random.Random(1), clock=clock_on(20)):
-        pass
     return target
-
-
-def index_of(folder: Path) -> Path:
-    return sessions_dir(folder) / "index.json"
-
-
-def truth(folder: Path) -> list[SessionEntry]:
-    """What the journals themselves say, each read now."""
-    return [
-        summary_entry(read_session(p), os.lstat(p)) for p in list_sessions(sessions_dir(folder))
-    ]
-
-
-def journals(folder: Path) -> list[Path]:
-    return list_sessions(sessions_dir(folder))
 
 
 def sessions_output(folder: Path, capsys: pytest.CaptureFixture[str]) -> str:
@@ -158,7 +119,7 @@ def test_a_journal_cut_short_behind_the_index_is_read_again(folder: Path) -> Non
 
 
 def test_a_same_size_edit_with_the_old_mtime_is_still_seen(folder: Path) -> None:
-    """Size and mtime can be put back by hand; the ctime cannot."""
+    """Size and mtime can be put back by hand; the digest cannot."""
     journal = journals(folder)[1]
     before = os.stat(journal)
     data = journal.read_bytes()
@@ -195,11 +156,6 @@ def test_a_damaged_journal_is_named_as_without_the_index(
 # --- garbage and hostile indexes ----------------------------------------------------------
 
 
-def real_index(folder: Path) -> dict[str, Any]:
-    raw: dict[str, Any] = json.loads(index_of(folder).read_bytes())
-    return raw
-
-
 GARBAGE = [
     b"",
     b"\x00\xff\xfe not even text",
@@ -234,14 +190,19 @@ def _lie(entry: dict[str, Any]) -> None:
     entry.update(id="2099-01-01-1", characters=["Nobody"], started_at="2099-01-01T00:00")
 
 
-@pytest.mark.parametrize("field", ["size", "mtime_ns", "ctime_ns"])
-def test_an_index_that_lies_under_a_stale_identity_is_not_believed(
-    folder: Path, field: str
-) -> None:
+def _stale(entry: dict[str, Any], field: str) -> None:
+    if field == "size":
+        entry["size"] += 1
+    else:
+        entry["digest"] = "0" * 64
+
+
+@pytest.mark.parametrize("field", ["size", "digest"])
+def test_an_index_that_lies_under_a_stale_key_is_not_believed(folder: Path, field: str) -> None:
     raw = real_index(folder)
     for entry in raw["sessions"].values():
         _lie(entry)
-        entry[field] += 1
+        _stale(entry, field)
     index_of(folder).write_text(json.dumps(raw))
     assert list_entries(sessions_dir(folder)).entries == truth(folder)
 
@@ -259,7 +220,8 @@ FIELD_TYPES: dict[str, type] = {
     **dict.fromkeys(
         ["events", "undone", "checks", "first_seq", "last_seq", "game_start", "game_end"], int
     ),
-    **dict.fromkeys(["size", "mtime_ns", "ctime_ns"], int),
+    "size": int,
+    "digest": str,
 }
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
@@ -378,31 +340,31 @@ def test_a_fifo_index_never_blocks(folder: Path) -> None:
     assert done.stdout.strip() == "3"
 
 
-def test_a_journal_written_to_as_it_is_read_is_listed_but_not_kept(
+def test_a_journal_written_to_as_it_is_read_is_kept_for_the_bytes_read(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The session being played in another gmscreen grows while a listing reads it: what was
-    read is listed, and the index does not keep it under the identity of a later state."""
+    """The session being played in another gmscreen grows while a listing reads it: its entry is
+    keyed by the bytes that were read, so the index never passes it off as the longer file."""
     from gmscreen.campaign import session_index
+    from gmscreen.campaign.safe_files import read_regular as real
 
     growing = journals(folder)[2]
     index_of(folder).unlink()
-    real = session_index.read_session  # type: ignore[attr-defined]
 
-    def read_then_append(path: Path) -> Any:
-        log = real(path)
+    def read_then_append(path: Path, limit: int, start: int = 0) -> bytes:
+        data = real(path, limit, start)
         if path == growing:
             with open(path, "ab") as out:
                 out.write(b"\n")
-        return log
+        return data
 
-    monkeypatch.setattr(session_index, "read_session", read_then_append)
+    monkeypatch.setattr(session_index, "read_regular", read_then_append)
     listing = list_entries(sessions_dir(folder))
-    assert listing.unsettled == {growing}
-    session_index.write_index(listing)
-    monkeypatch.setattr(session_index, "read_session", real)
+    assert session_index.write_index(listing)
+    monkeypatch.setattr(session_index, "read_regular", real)
     again = list_entries(sessions_dir(folder))
     assert list(again.read) == [growing]  # not believed: read again
+    assert again.entries == truth(folder)
 
 
 # --- the command and the picker -------------------------------------------------------------
@@ -420,14 +382,39 @@ def reads(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str
         return real(path, flags, mode)
 
     monkeypatch.setattr(safe_files, "open_regular", spy)
+    monkeypatch.setattr(journal_digest, "open_regular", spy)
     yield counts
 
 
-def test_gmscreen_sessions_reads_only_the_index(
-    folder: Path, reads: Counter[str], capsys: pytest.CaptureFixture[str]
+@pytest.fixture
+def parsed(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
+    """How many times each journal was parsed (read as events, not only hashed), by name."""
+    from gmscreen.campaign import session_index
+    from gmscreen.campaign.journal import parse_session as real_parse
+    from gmscreen.campaign.journal import read_session as real_read
+
+    counts: Counter[str] = Counter()
+
+    def parse(path: Path, data: bytes, *, damaged_ok: bool = False) -> SessionLog:
+        counts[path.name] += 1
+        return real_parse(path, data, damaged_ok=damaged_ok)
+
+    def read(path: Path, *, damaged_ok: bool = False) -> SessionLog:
+        counts[path.name] += 1
+        return real_read(path, damaged_ok=damaged_ok)
+
+    monkeypatch.setattr(session_index, "parse_session", parse)
+    monkeypatch.setattr(session_index, "read_session", read)
+    yield counts
+
+
+def test_gmscreen_sessions_parses_no_journal(
+    folder: Path, reads: Counter[str], parsed: Counter[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = sessions_output(folder, capsys)
-    assert reads == Counter({"campaign.toml": 1, "index.json": 1})
+    hashed = Counter(p.name for p in journals(folder))  # each read once, for its digest
+    assert reads == Counter({"campaign.toml": 1, "index.json": 1}) + hashed
+    assert parsed == Counter()
     lines = out.splitlines()
     assert len(lines) == 4 and lines[1].startswith("2025-03-01-1     2025-03-01 20:00")
     index_of(folder).unlink()
@@ -435,7 +422,7 @@ def test_gmscreen_sessions_reads_only_the_index(
 
 
 def test_the_picker_lists_from_the_index_and_reads_the_journal_it_opens(
-    folder: Path, reads: Counter[str]
+    folder: Path, parsed: Counter[str]
 ) -> None:
     import asyncio
 
@@ -451,12 +438,12 @@ def test_the_picker_lists_from_the_index_and_reads_the_journal_it_opens(
             picker = app.screen
             assert isinstance(picker, SessionPicker)
             assert picker.query_one(SessionTable).row_count == 3
-            assert reads == Counter({"campaign.toml": 1, "index.json": 1})
+            assert parsed == Counter()
             await pilot.press("up", "enter")
             await pilot.pause()
             assert isinstance(app.screen, ReplayScreen)
             assert app.screen.session.header.id == "2025-03-08-1"
-            assert reads[journals(folder)[1].name] == 1
+            assert parsed == Counter({journals(folder)[1].name: 1})
             await pilot.press("escape")
             journals(folder)[0].write_bytes(b"{damaged after it was listed\n")
             await pilot.press("up", "enter")

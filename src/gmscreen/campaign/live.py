@@ -305,9 +305,11 @@ class LiveCampaign(LiveItems, LiveUndo):
         from gmscreen.campaign.opening import refresh_index  # opening imports this module
 
         # Tonight's journal is summarized from its events only once no action can run: a
-        # worker reads it from the file instead (an entry is kept only if the file held still).
-        header, path = self._session.header, self.session_path
-        tonight = [SessionLog(path, header, self._log)] if closing and header and path else []
+        # worker reads it from the file instead (its entry is keyed by the bytes it read).
+        header, path, size = self._session.header, self.session_path, self._session.size
+        tonight = (
+            [SessionLog(path, header, self._log, size=size)] if closing and header and path else []
+        )
         refresh_index(self.folder, [*self.history.opened, *tonight])
 
     def __enter__(self) -> LiveCampaign:

@@ -18,7 +18,7 @@ from gmscreen.campaign.paths import (
     resolve_campaign,
     search_dirs,
 )
-from gmscreen.campaign.session_index import SessionEntry, list_entries
+from gmscreen.campaign.session_index import SessionEntry, list_entries, write_index_if_free
 from gmscreen.campaign.store import read_checkpoint, recover, sessions_dir
 from gmscreen.campaign.wording import game_time
 from gmscreen.cli import os_error_text, say
@@ -97,7 +97,10 @@ def run(args: argparse.Namespace) -> int:
             return _validate(folder)
         checkpoint, _ = read_checkpoint(folder)
         if command == "sessions":
-            return _sessions(checkpoint, list_entries(sessions_dir(folder)).entries)
+            listing = list_entries(sessions_dir(folder))
+            code = _sessions(checkpoint, listing.entries)
+            write_index_if_free(listing)  # after the list: the next listing reads no journal
+            return code
         return _export(args, checkpoint, folder)
     except CampaignFileError as error:
         for problem in error.problems:
@@ -231,6 +234,8 @@ def _export(args: argparse.Namespace, checkpoint: Campaign, folder: Path) -> int
         listing = list_entries(sessions_dir(folder))
         log = listing.log(listing.pick(args.session))
         sys.stdout.write(_recap(args.format, checkpoint, log, players, lang))
+        sys.stdout.flush()
+        write_index_if_free(listing)
         return 0
     paths = list_sessions(sessions_dir(folder))
     if not paths:

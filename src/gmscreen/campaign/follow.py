@@ -2,24 +2,19 @@
 
 The follower takes no lock and writes nothing: no checkpoint, no session index, no ``.corrupt``
 copy. It reads ``campaign.toml`` and the session journals through the store's own bounded readers
-(:func:`store.read_checkpoint`, :func:`journal.read_session`: regular files only, no link
-followed, a size bound), and brings the checkpoint up to date with them as opening does
-(:func:`store.recover`, which is pure). A torn last line is an action the GM is still writing:
-left out, it is read on the next look once it is whole.
+(regular files only, no link followed, a size bound), and brings the checkpoint up to date with
+them as opening does (what :func:`store.recover` would give, which the tests check).
 
 :meth:`CampaignFollower.poll` is cheap when nothing changed: one ``lstat`` of the checkpoint, the
-sessions folder and each journal. Only a journal whose size, time or inode changed is read again,
-so a long campaign costs its journals' reading once. The GM quitting (a checkpoint written),
-reopening and starting a new session file (a new journal in ``sessions/``) are all changes seen
-this way.
+sessions folder and each journal. The GM quitting (a checkpoint written), reopening and starting
+a new session file (a new journal in ``sessions/``) are all changes seen this way.
 
-An event the GM journals costs the size of the event, not of the evening: a journal that only
-grew (same inode, longer) is read from where the last reading ended, its new whole lines are
-checked to follow on (the next sequence numbers, actions of this session) and added to the log
-read before; and when nothing else changed and none of them is an undo, they are folded onto the
-state shown before (what :func:`store.recover` would give, without folding the evening again).
-Anything else (a rewritten journal, a line that does not follow, an undo, a new checkpoint) is
-read and folded whole, as before.
+What it keeps is bounded by what the players' screen shows, not by the journals' size: the
+newest journal is read a line at a time, once, then only what is appended
+(:class:`follow_journal.StreamedJournal`: the state and a few earlier states, no event); of its
+notes, only the events of those shown (:mod:`follow_notes`). The older journals are not read:
+the newest one's header holds what they did. A torn last line is an action the GM is still
+writing: left out, it is read once it is whole.
 """
 
 from __future__ import annotations
@@ -31,21 +26,17 @@ from pathlib import Path
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignError, CampaignFileError
-from gmscreen.campaign.journal import SessionLog, line_events, list_sessions, read_session
+from gmscreen.campaign.follow_journal import Damaged, Identity, StreamedJournal, WholeJournal
+from gmscreen.campaign.journal import list_sessions
 from gmscreen.campaign.model import Campaign
-from gmscreen.campaign.reducer import ReplayError, fold, void_actions
-from gmscreen.campaign.safe_files import JOURNAL_LIMIT, read_regular
-from gmscreen.campaign.store import campaign_file, read_checkpoint, recover, sessions_dir
-
-# What a file looked like when last read: inode, size, modification time (ns). A journal only
-# grows by appends (size), a checkpoint is replaced whole (inode), a rewrite changes both.
-Identity = tuple[int, int, int]
+from gmscreen.campaign.store import campaign_file, read_checkpoint, sessions_dir
 
 
 @dataclass(frozen=True, slots=True)
 class Followed:
-    """The campaign as it stands now, and the events of its newest session (for the notes the
-    GM shared in it): what :func:`player_safe.player_safe` needs, nothing laid out yet."""
+    """The campaign as it stands now, and the events of its newest session that the notes the
+    players' screen shows are made of (see :mod:`follow_notes`): what
+    :func:`player_safe.player_safe` needs, nothing laid out yet."""
 
     state: Campaign
     events: tuple[ev.Event, ...]
@@ -58,66 +49,6 @@ def _identity(path: Path) -> Identity | None:
     except OSError:
         return None
     return (st.st_ino, st.st_size, st.st_mtime_ns)
-
-
-@dataclass(frozen=True, slots=True)
-class _Journal:
-    """A journal as last read: what the file looked like, its log, and where its last whole
-    line ends (None: read it whole next time, e.g. it ended in a torn line)."""
-
-    identity: Identity
-    log: SessionLog
-    end: int | None
-    actions: frozenset[int]  # the actions its events belong to, for the lines that follow
-
-
-def _journal(path: Path, identity: Identity | None) -> _Journal:
-    """``path`` read whole (the size ``identity`` saw is where a later reading starts)."""
-    log = read_session(path, damaged_ok=True)
-    whole = identity is not None and log.torn is None and not log.damaged
-    return _Journal(
-        identity or (0, 0, 0),
-        log,
-        identity[1] if whole and identity is not None else None,
-        frozenset(e.action for e in log.events),
-    )
-
-
-def _appended(
-    path: Path, was: _Journal, identity: Identity
-) -> tuple[_Journal, list[ev.Event]] | None:
-    """The journal ``was`` with the whole lines appended since, and their events; None when
-    it must be read whole (rewritten, or what follows is not simply the next events)."""
-    if was.end is None or identity[0] != was.identity[0] or identity[1] <= was.end:
-        return None
-    data = read_regular(path, JOURNAL_LIMIT, was.end)  # what was appended since
-    cut = data.rfind(b"\n")
-    if not data or data[:1] == b"\n":
-        return None  # an empty line, or the file was cut and written to again: read it whole
-    new: list[ev.Event] = []
-    actions = set(was.actions)
-    expected = was.log.last_seq + 1
-    for line in data[:cut].split(b"\n") if cut >= 0 else ():
-        try:
-            events = line_events(line)
-        except ev.EventFormatError:
-            return None  # a damaged line: reading it whole says where
-        for event in events:
-            if event.action == event.seq:
-                actions.add(event.seq)
-            undone = event.data.target if isinstance(event.data, ev.Undo) else None
-            if (
-                event.seq != expected
-                or event.action not in actions
-                or (undone is not None and undone not in actions)
-            ):
-                return None
-            expected += 1
-        new += events
-    log = was.log
-    grown = SessionLog(log.path, log.header, [*log.events, *new]) if new else log
-    end = was.end + cut + 1 if cut >= 0 else was.end
-    return _Journal(identity, grown, end, frozenset(actions)), new
 
 
 class CampaignFollower:
@@ -133,11 +64,8 @@ class CampaignFollower:
         self.current: Followed | None = None
         self.problem: str | None = None
         self._seen: tuple[object, ...] | None = None
-        self._journals: dict[Path, _Journal] = {}
         self._checkpoint: tuple[Identity | None, Campaign] | None = None
-        # the checkpoint and the journals (path, identity) the state in ``current`` was folded
-        # from, and whether that fold took in the newest journal (recover skips one it covers)
-        self._folded: tuple[Identity | None, tuple[tuple[Path, Identity], ...], bool] | None = None
+        self._newest: StreamedJournal | WholeJournal | None = None
 
     def _signature(self) -> tuple[object, ...]:
         sessions = sessions_dir(self.folder)
@@ -158,18 +86,17 @@ class CampaignFollower:
             self.problem = None
             self._seen = signature
         except CampaignFileError as error:
-            self.problem = str(error.problems[0]) if error.problems else str(error)
-            self._seen = None  # look again next time, even if nothing seems to change
-            self._folded = None
+            self._failed(str(error.problems[0]) if error.problems else str(error))
         except CampaignError as error:
-            self.problem = str(error)
-            self._seen = None
-            self._folded = None
+            self._failed(str(error))
         except OSError as error:
-            self.problem = f"{error.filename or self.folder}: {error.strerror or error}"
-            self._seen = None
-            self._folded = None
+            self._failed(f"{error.filename or self.folder}: {error.strerror or error}")
         return (self.current, self.problem) != before
+
+    def _failed(self, problem: str) -> None:
+        self.problem = problem
+        self._seen = None  # look again next time, even if nothing seems to change
+        self._newest = None  # and read the newest journal afresh
 
     def _read_checkpoint(self) -> tuple[Identity | None, Campaign]:
         identity = _identity(campaign_file(self.folder))
@@ -181,56 +108,35 @@ class CampaignFollower:
     def _read(self) -> Followed:
         # The checkpoint first: the GM appends to a journal before checkpointing, so journals
         # read after it are at least as new as it is.
-        checkpoint_identity, checkpoint = self._read_checkpoint()
-        logs: list[SessionLog] = []
-        kept: dict[Path, _Journal] = {}
-        appended: list[ev.Event] | None = None  # the newest journal's new events, if only added
-        for path in list_sessions(sessions_dir(self.folder)):
-            identity = _identity(path)
-            was = self._journals.get(path)
-            appended = None
-            if was is not None and identity is not None and was.identity == identity:
-                journal = was
-                appended = []
-            else:
-                grown = _appended(path, was, identity) if was and identity else None
-                journal, appended = grown if grown is not None else (_journal(path, identity), None)
-            kept[path] = journal
-            logs.append(journal.log)
-        self._journals = kept
-        newest = logs[-1] if logs else None
-        files = tuple((p, j.identity) for p, j in kept.items())
-        state = self._fold_appended(checkpoint_identity, files, newest, appended)
-        if state is None:
-            state = recover(checkpoint, logs).state
-            took_newest = newest is not None and newest.last_seq > checkpoint.last_event
-            self._folded = (checkpoint_identity, files, took_newest)
-        events = tuple(newest.events) if newest is not None else ()
-        return Followed(state, events, newest.header.id if newest is not None else "")
+        _, checkpoint = self._read_checkpoint()
+        paths = list_sessions(sessions_dir(self.folder))
+        if not paths:
+            self._newest = None
+            return Followed(checkpoint, (), "")
+        # Only the newest journal is read: sequence numbers grow from one session to the next,
+        # so its header holds every event of the older ones (what opening recovered, when a
+        # gmscreen that crashed left some the checkpoint lacks), and a checkpoint newer than it
+        # holds some of its own.
+        newest = self._follow(paths[-1])
+        return Followed(newest.shown_state(checkpoint), newest.notes_events(), newest.session)
 
-    def _fold_appended(
-        self,
-        checkpoint: Identity | None,
-        files: tuple[tuple[Path, Identity], ...],
-        newest: SessionLog | None,
-        appended: list[ev.Event] | None,
-    ) -> Campaign | None:
-        """The state shown before with the newest journal's appended events folded on, when
-        that is what reading everything again would give; else None."""
-        folded, current = self._folded, self.current
-        if folded is None or current is None or newest is None or appended is None:
-            return None
-        was_checkpoint, was_files, took_newest = folded
-        same_others = [p for p, _ in was_files] == [p for p, _ in files] and was_files[
-            :-1
-        ] == files[:-1]
-        if checkpoint is None or checkpoint != was_checkpoint or not same_others:
-            return None
-        if not took_newest or any(isinstance(e.data, ev.Undo) for e in appended):
-            return None  # an undo voids what was folded: fold the evening again
+    def _follow(self, path: Path) -> StreamedJournal | WholeJournal:
+        """The newest journal, read on from where the last reading ended if it only grew."""
+        identity = _identity(path)
+        journal = self._newest
+        if journal is not None and journal.path == path and identity is not None:
+            if journal.identity == identity:
+                return journal
+            if journal.can_grow(identity):
+                try:
+                    journal.grow(identity)
+                    return journal
+                except Damaged:
+                    pass
+        self._newest = None
         try:
-            state = fold(current.state, appended, void_actions(newest.events))
-        except ReplayError:
-            return None  # read whole, which says where
-        self._folded = (checkpoint, files, True)
-        return state
+            journal = StreamedJournal(path, identity)
+        except Damaged:
+            journal = WholeJournal(path, identity)
+        self._newest = journal
+        return journal

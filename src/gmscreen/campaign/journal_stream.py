@@ -150,7 +150,7 @@ class JournalStream:
             problem: str | None = None
             try:
                 events = line_events(line)
-                problem = _order_problem(events, expected, first, starts)
+                problem = order_problem(events, expected, first, starts)
             except EventFormatError as error:
                 problem = str(error)
                 if not problem.startswith("not valid JSON"):
@@ -178,10 +178,11 @@ def _is_set(bits: bytearray, index: int) -> bool:
     return index >= 0 and byte < len(bits) and bool(bits[byte] & (1 << (index & 7)))
 
 
-def _order_problem(
+def order_problem(
     events: Sequence[Event], expected: int, first: int, starts: bytearray
 ) -> str | None:
-    """What is wrong with one line's events in their place (as ``journal._check_order``)."""
+    """What is wrong with one line's events in their place (as ``journal._check_order``);
+    ``starts`` has a bit set for each sequence number (from ``first``) that starts an action."""
     for n, event in enumerate(events):
         if event.seq != expected + n:
             return f"event {event.seq} is out of order: expected event {expected + n}"
@@ -208,7 +209,7 @@ class Checked:
     notices: list[str] = field(default_factory=list)
 
 
-def _void(undos: Sequence[tuple[int, int]]) -> set[int]:
+def void_from_undos(undos: Sequence[tuple[int, int]]) -> set[int]:
     """As :func:`reducer.void_actions`, from the undos alone: (undo's action, its target)."""
     void: set[int] = set()
     for action, target in reversed(undos):
@@ -305,9 +306,9 @@ def _fold_session(
     known = checked.state.last_event
     if last <= known:
         return
-    void = _void(undos)
+    void = void_from_undos(undos)
     from_header = journal.first_seq - 1 >= known or any(
-        action <= known for action in void ^ _void([u for u in undos if u[0] <= known])
+        action <= known for action in void ^ void_from_undos([u for u in undos if u[0] <= known])
     )
 
     def wanted(stream: JournalStream) -> Iterator[Event]:

@@ -150,8 +150,10 @@ def generate(root: Path, sessions: int, header: SessionHeader, events: list[ev.E
     return folder
 
 
-def big_journal(root: Path, header: SessionHeader, events: list[ev.Event]) -> Path:
-    """A campaign of one session whose journal is VALIDATE_MIB large (the template's events
+def big_journal(
+    root: Path, header: SessionHeader, events: list[ev.Event], mib: int = VALIDATE_MIB
+) -> Path:
+    """A campaign of one session whose journal is ``mib`` MiB large (the template's events
     over and over), its checkpoint including them all (as after quitting)."""
     folder = create_campaign(root, "Years validate", Settings(auto_check=False))
     sessions_dir(folder).mkdir()
@@ -160,7 +162,7 @@ def big_journal(root: Path, header: SessionHeader, events: list[ev.Event]) -> Pa
     rounds = 0
     with open(sessions_dir(folder) / f"{head.id}.jsonl", "wb") as out:
         out.write(head.to_json() + b"\n")
-        while out.tell() < VALIDATE_MIB * 2**20:
+        while out.tell() < mib * 2**20:
             shift = rounds * len(events)
             out.writelines(renumbered(e, shift).to_json() + b"\n" for e in events)
             rounds += 1

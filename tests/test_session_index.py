@@ -132,6 +132,40 @@ def test_a_same_size_edit_with_the_old_mtime_is_still_seen(folder: Path) -> None
     assert listing.entries == truth(folder)
 
 
+@pytest.mark.parametrize(
+    "tail",
+    [b'{"seq": 12, "action": 12, "ki', b"\n", b"[not json]\n"],
+    ids=["cut short", "an empty line", "garbage"],
+)
+def test_a_journal_with_a_torn_last_line_keeps_its_entry(folder: Path, tail: bytes) -> None:
+    """A crash as the last line was written: the entry made from what reads holds."""
+    from gmscreen.campaign.session_index import write_index
+
+    journal = journals(folder)[2]
+    with open(journal, "ab") as out:
+        out.write(tail)
+    assert write_index(list_entries(sessions_dir(folder)))
+    listing = list_entries(sessions_dir(folder))
+    assert listing.read == {} and listing.entries == truth(folder)
+    assert listing.entries[2].last_seq == 11
+
+
+def test_a_journal_of_a_header_alone_keeps_its_entry(folder: Path) -> None:
+    """A crash between a journal's making and its first action."""
+    from gmscreen.campaign.journal import JournalWriter, SessionHeader, read_session
+    from gmscreen.campaign.session_index import write_index
+
+    last = read_session(journals(folder)[2])
+    empty = sessions_dir(folder) / "2025-03-22-1.jsonl"
+    JournalWriter(
+        empty, SessionHeader("2025-03-22-1", "2025-03-22T20:00", 12, last.header.state)
+    ).close()
+    assert write_index(list_entries(sessions_dir(folder)))
+    listing = list_entries(sessions_dir(folder))
+    assert listing.read == {} and listing.entries == truth(folder)
+    assert (listing.entries[3].events, listing.entries[3].last_seq) == (0, 11)
+
+
 def test_a_journal_gone_or_added_behind_the_index(folder: Path) -> None:
     first, second, third = journals(folder)
     second.unlink()

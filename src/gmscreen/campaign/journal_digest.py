@@ -150,12 +150,10 @@ def _last_action(tail: bytes) -> tuple[int, int] | tuple[()] | None:
     """The last sequence number and the latest game time of the last line of ``tail`` (the
     lines after the header) that decodes, the last line or the one before it; () when there
     are no lines; None when neither decodes."""
-    lines = tail.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()  # as read_session: the newline that ends the last line
-    if not lines or lines == [b""]:
+    lines = _last_lines(tail)
+    if lines == [b""]:
         return ()
-    for line in lines[-1:-3:-1]:
+    for line in lines:
         try:
             events = line_events(line)
         except ev.EventFormatError:
@@ -163,3 +161,17 @@ def _last_action(tail: bytes) -> tuple[int, int] | tuple[()] | None:
         times = (e.data.after if isinstance(e.data, ev.ClockAdvanced) else e.game for e in events)
         return events[-1].seq, max(times)
     return None
+
+
+def _last_lines(tail: bytes) -> list[bytes]:
+    """The last line of ``tail`` and the one before it, the last first, split as
+    read_session splits a journal (the newline after the last line ends it)."""
+    end = len(tail) - 1 if tail.endswith(b"\n") else len(tail)
+    found: list[bytes] = []
+    while len(found) < 2:
+        start = tail.rfind(b"\n", 0, end) + 1
+        found.append(tail[start:end])
+        if start == 0:
+            break
+        end = start - 1
+    return found

@@ -116,7 +116,8 @@ def test_python_dash_m_runs_the_same_entry_point() -> None:
 
 
 def test_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
-    from gmscreen.cli import SUBCOMMANDS, SUMMARIES
+    from gmscreen.cli import SUBCOMMANDS
+    from gmscreen.cli.common import SUMMARIES
 
     assert set(SUMMARIES) == set(SUBCOMMANDS)
     with pytest.raises(SystemExit) as info:

@@ -10,7 +10,8 @@ from gmscreen.campaign.errors import CampaignFileError
 from gmscreen.campaign.journal import list_sessions
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.store import sessions_dir
-from gmscreen.cli import main, os_error_text
+from gmscreen.cli import main
+from gmscreen.cli.common import os_error_text
 
 
 @pytest.fixture

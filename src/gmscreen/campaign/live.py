@@ -7,6 +7,7 @@ raises a :class:`CampaignError` subclass with a message for the GM, and nothing 
 
 from __future__ import annotations
 
+import contextlib
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -18,6 +19,7 @@ from gmscreen.campaign import actions, notes, rulings
 from gmscreen.campaign import events as ev
 from gmscreen.campaign import undo as undoing
 from gmscreen.campaign.bound_check import BoundCheck as BoundCheck  # was defined here
+from gmscreen.campaign.bound_check import LiveChecks
 from gmscreen.campaign.errors import CampaignError, InvalidAction, WriteFault
 from gmscreen.campaign.fields import FieldError, character_from_dict
 from gmscreen.campaign.history import SessionHistory
@@ -28,6 +30,7 @@ from gmscreen.campaign.live_undo import LiveUndo
 from gmscreen.campaign.lock import CampaignLock
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.reducer import ReplayError, apply
+from gmscreen.campaign.session_index import list_entries, write_index
 from gmscreen.campaign.session_journal import SessionJournal
 from gmscreen.campaign.settings_change import settings_saved
 from gmscreen.campaign.store import (
@@ -43,11 +46,12 @@ Listener = Callable[[Sequence[ev.Event]], None]
 SNAPSHOT_EVERY = 256
 
 
-class LiveCampaign(LiveItems, LiveUndo):
+class LiveCampaign(LiveChecks, LiveItems, LiveUndo):
     """An open campaign. Obtain one with :func:`~gmscreen.campaign.opening.open_campaign`;
     ``close()`` it when done.
 
-    The MERP item methods are :class:`~gmscreen.campaign.live_items.LiveItems`', undo and redo
+    The madness check methods are :class:`~gmscreen.campaign.bound_check.LiveChecks`', the MERP
+    item methods :class:`~gmscreen.campaign.live_items.LiveItems`', undo and redo
     :class:`~gmscreen.campaign.live_undo.LiveUndo`'s: inherited, public methods of this class.
     """
 
@@ -156,20 +160,7 @@ class LiveCampaign(LiveItems, LiveUndo):
             ]
         )
 
-    def check_due(self, character_id: str) -> bool:
-        return actions.check_due(self.character(character_id))
-
-    def start_check(self, character_id: str) -> BoundCheck:
-        self.character(character_id)
-        return BoundCheck(self, character_id)
-
-    def check_roll(
-        self, character_id: str, d100: Roll, group: ActionGroup | None = None
-    ) -> ev.Event:
-        return self._one(actions.check_roll(self.state, character_id, d100), group)
-
-    def check_kind(self, character_id: str, d6: Roll, group: ActionGroup | None = None) -> ev.Event:
-        return self._one(actions.check_kind(self.state, character_id, d6), group)
+    # --- the madness check: bound_check.py -----------------------------------------------------
 
     # --- time ---------------------------------------------------------------------------------
 
@@ -302,15 +293,17 @@ class LiveCampaign(LiveItems, LiveUndo):
                 self._refresh_index(closing=False)
 
     def _refresh_index(self, closing: bool = True) -> None:
-        from gmscreen.campaign.opening import refresh_index  # opening imports this module
-
         # Tonight's journal is summarized from its events only once no action can run: a
         # worker reads it from the file instead (its entry is keyed by the bytes it read).
         header, path, size = self._session.header, self.session_path, self._session.size
         tonight = (
             [SessionLog(path, header, self._log, size=size)] if closing and header and path else []
         )
-        refresh_index(self.folder, [*self.history.opened, *tonight])
+        known = [*self.history.opened, *tonight]
+        # A cache: never a reason to fail closing (a journal that cannot be read is the
+        # recovery's to report), and only the lock holder writes it.
+        with contextlib.suppress(CampaignError, OSError):
+            write_index(list_entries(sessions_dir(self.folder), known))
 
     def __enter__(self) -> LiveCampaign:
         return self

@@ -1,20 +1,19 @@
 """Opening a campaign: lock it, recover it from its journals, hand it over as a LiveCampaign.
 
 Kept apart from :mod:`live` (what an open campaign does) because opening is its own
-responsibility: the lock, recovery, the torn lines set aside, the session index brought up to date.
+responsibility: the lock, recovery, the torn lines set aside.
 """
 
 from __future__ import annotations
 
-import contextlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, WriteFault
 from gmscreen.campaign.history import SessionHistory
-from gmscreen.campaign.journal import SessionLog, set_aside
+from gmscreen.campaign.journal import set_aside
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.lock import acquire
 from gmscreen.campaign.safe_files import UnsafeFile, resolve_folder
@@ -23,25 +22,11 @@ from gmscreen.campaign.store import (
     load_recent,
     read_checkpoint,
     recover,
-    sessions_dir,
 )
 
 
 def _local_now() -> datetime:
     return datetime.now().astimezone()
-
-
-def refresh_index(folder: Path, known: Sequence[SessionLog]) -> None:
-    """Write the session index again where it is out of date (``known``: journals just read).
-
-    Holding the lock: only the lock holder writes the index. A cache, so never a reason to fail
-    opening or closing the campaign: a journal that cannot be read is the recovery's to report.
-    """
-    # imported here: the index is written once the first frame is up (a worker) and on close
-    from gmscreen.campaign.session_index import list_entries, write_index
-
-    with contextlib.suppress(CampaignError, OSError):
-        write_index(list_entries(sessions_dir(folder), known))
 
 
 def open_campaign(

@@ -6,14 +6,12 @@ Textual, so each lives in its own module and is imported only when asked for.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from collections.abc import Sequence
 
-from gmscreen.text import inert, inert_line
+from gmscreen.cli.common import CliParser
 
 # subcommand -> module defining ``configure(parser)`` and ``run(args) -> int``
 SUBCOMMANDS: dict[str, str] = {
@@ -30,122 +28,6 @@ SUBCOMMANDS: dict[str, str] = {
     "show": "gmscreen.cli.show_cmd",  # Textual too
     "serve": "gmscreen.cli.serve_cmd",  # textual-serve, the optional extra
 }
-
-# what ``gmscreen --help`` says of each (a test keeps the two tables in step)
-SUMMARIES: dict[str, str] = {
-    "check": "one madness check, step by step (--pow --madness --law ... --d100 53)",
-    "roll": "one nested roll on a table: MERP's (merp-1 ... merp-2f) or yours (--campaign C)",
-    "tables": "list the tables: the bundled MERP ones, yours, a campaign's (--campaign C)",
-    "tables import": "read tables from text, CSV or Foundry VTT exports into a campaign",
-    "tables export": "print a table as a Foundry VTT RollTable (--format foundry)",
-    "new": "create a campaign folder",
-    "validate": "check a campaign's files; every problem as file:line: message",
-    "sessions": "list a campaign's play sessions",
-    "export": "print a recap of a session (--players leaves out every number)",
-    "replay": "step through a past session on screen (read-only)",
-    "show": "the players' screen: follows the GM's table live, no numbers (read-only)",
-    "serve": "the players' screen in browsers (the serve extra; 127.0.0.1 unless --host)",
-}
-
-
-def os_error_text(error: OSError) -> str:
-    """``path: reason`` for a file or folder the system refused (no traceback for the GM)."""
-    return f"{error.filename}: {error.strerror}" if error.filename else str(error.strerror or error)
-
-
-def campaign_fault(command: str, error: Exception) -> int:
-    """Say why ``command`` could not open or read a campaign, and its exit code: a damaged file
-    is one ``file:line: message`` per problem (exit 1, as validate prints them); any other
-    campaign problem or a refused file is one line (exit 2). ``error`` is a CampaignError or
-    an OSError."""
-    from gmscreen.campaign.errors import CampaignFileError  # on failure only: a heavy package
-
-    if isinstance(error, CampaignFileError):
-        for problem in error.problems:
-            say(problem, error=True, one_line=True)
-        return 1
-    text = os_error_text(error) if isinstance(error, OSError) else str(error)
-    say(f"{command}: error: {text}", error=True, one_line=True)
-    return 2
-
-
-def say(text: object, *, error: bool = False, one_line: bool = False) -> None:
-    """Print the command's output (stderr if ``error``): names, notes, paths and values typed
-    on the command line are a person's or a file's text, so it is printed inert (no escape
-    sequence reaches the terminal; see :mod:`gmscreen.text`); ``one_line`` shows a line feed
-    in it as ``␊`` too, so that an error message stays one line."""
-    shown = inert_line(str(text)) if one_line else inert(str(text))
-    print(shown, file=sys.stderr if error else sys.stdout)
-
-
-def number_flag(
-    flag: str,
-    *,
-    low: int | None = 0,
-    high: int | None = None,
-    signed: bool = False,
-    max_digits: int | None = None,
-) -> Callable[[str], int]:
-    """The argparse ``type`` of a number flag: ASCII digits (``²``, ``٣`` and ``1_000`` are not),
-    a sign only if ``signed``, at most ``max_digits`` (None: the parser's bound), from ``low``
-    to ``high``."""
-
-    def read(text: str) -> int:
-        # imported when a flag is read: `gmscreen --help` and the screen's start need no catalog
-        from gmscreen.rules.numbers import MAX_DIGITS, NumberError, parse_whole
-
-        digits = MAX_DIGITS if max_digits is None else max_digits
-        try:
-            return parse_whole(text, flag, low=low, high=high, signed=signed, max_digits=digits)
-        except NumberError as error:
-            # argparse says "argument --pow: " before it: the flag is named once
-            raise argparse.ArgumentTypeError(str(error).removeprefix(f"{flag}: ")) from None
-
-    read.__name__ = "number"  # argparse's word for the type, should it need one
-    return read
-
-
-SEED = number_flag("--seed", low=None, signed=True, max_digits=20)  # any seed random takes
-
-
-def installed_version() -> str:
-    """gmscreen's version as the installed package's metadata says: pyproject.toml writes it
-    once, and the installer copies it there."""
-    # imported when asked for: importlib.metadata costs milliseconds no launch needs
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("gmscreen")
-    except PackageNotFoundError:  # the source tree on sys.path, never installed
-        return "(version unknown: not installed, see README's Install)"
-
-
-class VersionAction(argparse.Action):
-    """``--version``: print ``gmscreen 0.1.0`` and exit 0. Unlike argparse's own ``version``
-    action it reads the metadata only when the flag is given, not on every launch."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
-        kwargs.setdefault("help", "print gmscreen's version and exit")
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: object,
-        option_string: str | None = None,
-    ) -> NoReturn:
-        print(f"gmscreen {installed_version()}")
-        parser.exit()
-
-
-class CliParser(argparse.ArgumentParser):
-    """argparse that reports a bad flag or value in one line and exits 2."""
-
-    def error(self, message: str) -> NoReturn:
-        # The message quotes what was typed: inert, on one line
-        line = inert(message).replace("\n", " ")
-        self.exit(2, f"{self.prog}: error: {line} (see {self.prog} --help)\n")
 
 
 def _run_subcommand(name: str, argv: Sequence[str]) -> int:

@@ -23,7 +23,7 @@ WHERE = (
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from gmscreen.cli import VersionAction
+    from gmscreen.cli.common import VersionAction
 
     parser.add_argument("campaign", nargs="?", help="campaign folder or name to open")
     parser.add_argument(
@@ -80,7 +80,7 @@ def launch(open_app: Callable[[], BaseApp | int], command: str = "gmscreen") -> 
 
 def app_for(argv: Sequence[str]) -> BaseApp | int:
     """The app to run, or the exit status of a command that ends here."""
-    from gmscreen.cli import SUMMARIES, CliParser, say
+    from gmscreen.cli.common import SUMMARIES, CliParser, say
 
     commands = "\n".join(f"  {name:<13} {text}" for name, text in SUMMARIES.items())
     parser = CliParser(
@@ -132,7 +132,7 @@ def app_for(argv: Sequence[str]) -> BaseApp | int:
         say(f"gmscreen: error: {error}", error=True, one_line=True)
         return 2
     except OSError as error:  # the lock or a checkpoint the system refused to write
-        from gmscreen.cli import os_error_text
+        from gmscreen.cli.common import os_error_text
 
         say(f"gmscreen: error: {os_error_text(error)}", error=True, one_line=True)
         return 2

@@ -21,7 +21,7 @@ from gmscreen.campaign.paths import (
 from gmscreen.campaign.session_index import SessionEntry, list_entries, write_index_if_free
 from gmscreen.campaign.store import read_checkpoint, recover, sessions_dir
 from gmscreen.campaign.wording import game_time
-from gmscreen.cli import os_error_text, say
+from gmscreen.cli.common import os_error_text, say
 from gmscreen.i18n import LANGUAGES, resolve_language, system_language
 from gmscreen.text import counted, inert, json_text
 from gmscreen.user_config import default_config_path, user_language

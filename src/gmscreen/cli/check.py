@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from gmscreen.cli import SEED, number_flag, say
+from gmscreen.cli.common import SEED, number_flag, say
 from gmscreen.rules import dice
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import DAY, MAX_STAT, MadnessError, MadnessState, madness_after_episode

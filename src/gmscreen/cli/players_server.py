@@ -39,7 +39,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from gmscreen.cli import say
+from gmscreen.cli.common import say
 from gmscreen.cli.serve_hosts import Served, shown
 from gmscreen.i18n import Translate
 from gmscreen.text import inert_line

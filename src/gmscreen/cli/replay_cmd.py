@@ -15,7 +15,7 @@ from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.paths import resolve_campaign, search_dirs
 from gmscreen.campaign.session_index import list_entries
 from gmscreen.campaign.store import read_checkpoint, sessions_dir
-from gmscreen.cli import campaign_fault
+from gmscreen.cli.common import campaign_fault
 from gmscreen.i18n import LANGUAGES, system_language
 
 if TYPE_CHECKING:

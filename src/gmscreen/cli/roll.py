@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from gmscreen.campaign.gm_tables import GmTables
-from gmscreen.cli import SEED, number_flag, say
+from gmscreen.cli.common import SEED, number_flag, say
 from gmscreen.cli.tables_load import add_campaign_flag, load, say_problems
 from gmscreen.rules.dice import DiceError
 from gmscreen.rules.tables import PendingChoice, roll_table

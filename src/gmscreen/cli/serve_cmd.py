@@ -24,7 +24,7 @@ from pathlib import Path
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.paths import resolve_campaign, search_dirs
 from gmscreen.campaign.store import read_checkpoint
-from gmscreen.cli import campaign_fault, number_flag, os_error_text, say
+from gmscreen.cli.common import campaign_fault, number_flag, os_error_text, say
 from gmscreen.cli.crash import crash_folder
 from gmscreen.cli.serve_hosts import WILDCARDS, Served
 from gmscreen.cli.show_cmd import THEMES

@@ -15,7 +15,7 @@ from textual.theme import BUILTIN_THEMES
 
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.paths import resolve_campaign, search_dirs
-from gmscreen.cli import campaign_fault
+from gmscreen.cli.common import campaign_fault
 from gmscreen.i18n import LANGUAGES, system_language
 
 # Textual's own themes, named as Textual names them (show loads Textual anyway)

@@ -24,7 +24,7 @@ from gmscreen.campaign.gm_tables import (
     write_table_file,
 )
 from gmscreen.campaign.safe_files import MIB, read_regular
-from gmscreen.cli import os_error_text, say
+from gmscreen.cli.common import os_error_text, say
 from gmscreen.cli.tables_load import add_campaign_flag, campaign_folder, fail, load, user_folder
 from gmscreen.rules.tables_foundry import foundry_tables, from_foundry, to_foundry
 from gmscreen.rules.tables_import import (

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.gm_tables import GmTables, load_gm_tables, user_tables_folder
-from gmscreen.cli import os_error_text, say
+from gmscreen.cli.common import os_error_text, say
 from gmscreen.user_config import default_config_path
 
 

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import locale
 import os
-import re
 import string
-import tomllib
 from collections.abc import Mapping
 from functools import cache
 from typing import Any, Protocol
 
-from gmscreen.data import data_path
+from gmscreen.data import read_toml
 from gmscreen.text import inert_line
 
 DEFAULT_LANGUAGE = "en"
@@ -48,64 +46,15 @@ def _flatten(raw: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
     return flat
 
 
-# A table's header at the start of a line: ``[check]``, ``[command.gain]``. The catalogs hold
-# no arrays of tables and no multi-line strings, so such a line is always a header.
-_SECTION = re.compile(r"^\[[ \t]*([A-Za-z0-9_-]+)", re.MULTILINE)
-
-
-class MessageFile:
-    """The messages of one language (``messages.<lang>.toml``), each group parsed when a key of
-    it is first asked for.
-
-    A group is every table whose path starts with the same name (``[log]``, ``[log.ruling]``:
-    ``log``). The GM's first frame asks for a third of the keys (its screen's words, not the
-    dialogs', recaps' or replay's), and parsing a whole catalog took ~10 ms of each launch. The
-    flat dict of the keys read so far, :attr:`known`, is what lookups hit: it fills as groups
-    are read. A test checks that reading by group gives every key the whole file gives.
-    """
-
-    def __init__(self, lang: str) -> None:
-        name = f"messages.{lang}.toml"
-        path = data_path(name)
-        if not path.is_file():
-            raise CatalogError(f"there is no message catalog for language {lang!r} ({name})")
-        self.name = name
-        self.known: dict[str, str] = {}
-        self._unread: dict[str, list[str]] = {}  # group -> its tables' text, not parsed yet
-        text = path.read_text(encoding="utf-8")
-        starts = list(_SECTION.finditer(text))
-        head = text[: starts[0].start()] if starts else text
-        self.known.update(_flatten(tomllib.loads(head)))  # keys before any table (none today)
-        for match, after in zip(starts, [*starts[1:], None], strict=True):
-            section = text[match.start() : after.start() if after is not None else len(text)]
-            self._unread.setdefault(match.group(1), []).append(section)
-
-    def get(self, key: str) -> str | None:
-        """The template of ``key``, its group read if it was not yet; None if there is none."""
-        found = self.known.get(key)
-        if found is None:
-            sections = self._unread.pop(key.partition(".")[0], None)
-            if sections is not None:
-                self.known.update(_flatten(tomllib.loads("".join(sections))))
-                found = self.known.get(key)
-        return found
-
-    def everything(self) -> Mapping[str, str]:
-        """Every message of the file (all groups read)."""
-        for group in list(self._unread):
-            self.get(group)
-        return self.known
-
-
 @cache
-def message_file(lang: str) -> MessageFile:
-    """The messages of one language, read as they are asked for (one per process)."""
-    return MessageFile(lang)
-
-
 def load_messages(lang: str) -> Mapping[str, str]:
-    """Every message of one language (``messages.<lang>.toml``)."""
-    return message_file(lang).everything()
+    """Every message of one language (``messages.<lang>.toml``), parsed whole, once per process.
+
+    Raises :class:`CatalogError` if gmscreen has no catalog for ``lang``.
+    """
+    if lang not in LANGUAGES:
+        raise CatalogError(f"there is no message catalog for language {lang!r}")
+    return _flatten(read_toml(f"messages.{lang}.toml"))
 
 
 def placeholders(template: str) -> set[str]:
@@ -119,30 +68,26 @@ class Catalog:
     :meth:`use` switches the language in place: every ``t`` handed out follows it.
     """
 
-    __slots__ = ("_file", "_messages", "lang", "strict")
+    __slots__ = ("_messages", "lang", "strict")
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE, strict: bool = False) -> None:
         self.lang = lang
         self.strict = strict
-        self._file = message_file(lang)
-        self._messages = self._file.known  # the keys read so far: a hit is one dict lookup
+        self._messages = load_messages(lang)
 
     def use(self, lang: str) -> None:
         """Speak ``lang`` from now on (raises :class:`CatalogError` if there is no such catalog)."""
-        self._file = message_file(lang)
-        self._messages = self._file.known
+        self._messages = load_messages(lang)
         self.lang = lang
 
     def keys(self) -> set[str]:
-        return set(self._file.everything())
+        return set(self._messages)
 
     def t(self, key: str, /, **values: object) -> str:
         template = self._messages.get(key)
         if template is None:
-            template = self._file.get(key)  # its group, read when first asked for
-        if template is None:
             # English only when needed: another language's catalog has every key (a test)
-            template = None if self.strict else message_file(DEFAULT_LANGUAGE).get(key)
+            template = None if self.strict else load_messages(DEFAULT_LANGUAGE).get(key)
             if template is None:
                 raise CatalogError(f"no message {key!r} in the {self.lang!r} catalog")
         # The values are often a person's or a file's text (a name, a note, a path): every

@@ -268,8 +268,8 @@ def test_a_holder_that_ended_but_is_not_reaped_yet_is_gone(campaign: Path) -> No
     ["ana", "Ñandú 名前", "bad\udc80bytes"],
 )
 def test_the_holder_written_is_the_holder_read(campaign: Path, user: str) -> None:
-    """The lock file is written with msgspec's JSON, and json's where msgspec refuses (a lone
-    surrogate): each reads back as written, and json reads what msgspec wrote."""
+    """The lock file is one line of JSON that reads back as written, a lone surrogate too
+    (a user name from bytes the locale could not decode)."""
     from gmscreen.campaign.lock import Holder
 
     holder = Holder(4321, "host-ñ", user, "2024-05-01T20:00:00+00:00", "9876", "ab" * 16)
@@ -277,3 +277,11 @@ def test_the_holder_written_is_the_holder_read(campaign: Path, user: str) -> Non
     path.write_text(holder.to_json(), encoding="utf-8")
     assert read_holder(path) == holder
     assert json.loads(path.read_text(encoding="utf-8"))["user"] == user
+
+
+def test_a_lock_file_nested_too_deep_names_no_holder(campaign: Path) -> None:
+    """A hostile lock file of 60,000 ``[`` is no holder (json gives up on its depth), not a
+    traceback."""
+    path = campaign / LOCK_NAME
+    path.write_text("[" * 60_000, encoding="utf-8")
+    assert read_holder(path) is None

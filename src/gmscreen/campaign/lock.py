@@ -19,7 +19,9 @@ from __future__ import annotations
 import contextlib
 import errno
 import getpass
+import json
 import os
+import secrets
 import socket
 import sys
 from collections.abc import Callable
@@ -115,30 +117,15 @@ class Holder(msgspec.Struct, frozen=True):
         return f"process {self.pid} of {self.user} on {self.host}, since {self.since}"
 
     def to_json(self) -> str:
+        """One line of JSON, ASCII only: a user name from bytes the locale could not decode
+        (a lone surrogate) is written escaped, and reads back exactly."""
         fields = {"pid": self.pid, "host": self.host, "user": self.user, "since": self.since}
-        values = {**fields, "start": self.start, "token": self.token}
-        try:  # msgspec's JSON, loaded anyway: opening a campaign need not import json (~2 ms)
-            return msgspec.json.encode(values).decode("utf-8") + "\n"
-        except UnicodeEncodeError:  # a lone surrogate (a user name from undecodable bytes)
-            import json  # which json writes escaped, and reads back exactly
-
-            return json.dumps(values) + "\n"
-
-
-def _json_value(line: str) -> Any:
-    """One JSON value: msgspec's reading, else json's, which also reads an escaped lone
-    surrogate (as json writes a user name from undecodable bytes) and NaN."""
-    try:
-        return msgspec.json.decode(line)
-    except msgspec.DecodeError:
-        import json
-
-        return json.loads(line)
+        return json.dumps({**fields, "start": self.start, "token": self.token}) + "\n"
 
 
 def _parse_holder(text: str) -> Holder | None:
     try:  # the first line only: a crash while rewriting may leave an old tail after it
-        raw: Any = _json_value(text.split("\n", 1)[0])
+        raw: Any = json.loads(text.split("\n", 1)[0])
         start = raw.get("start")
         return Holder(
             int(raw["pid"]),
@@ -148,7 +135,7 @@ def _parse_holder(text: str) -> Holder | None:
             None if start is None else str(start),
             str(raw.get("token", "")),
         )
-    except (ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
 
 
@@ -177,7 +164,7 @@ def me(since: str) -> Holder:
     """This process as a lock holder, with a fresh token."""
     pid = os.getpid()
     return Holder(
-        pid, socket.gethostname(), _user(), since, process_start(pid), os.urandom(16).hex()
+        pid, socket.gethostname(), _user(), since, process_start(pid), secrets.token_hex(16)
     )
 
 

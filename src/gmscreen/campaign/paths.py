@@ -11,6 +11,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import secrets
 import shutil
 import socket
 import stat
@@ -192,7 +193,7 @@ def create_campaign(
             notices.append(f"removed {stray}, left half-made by an interrupted gmscreen new")
     target = root / slug
     _check_free(target)
-    build = root / f"{BUILD_PREFIX}{_host_tag()}-{os.getpid()}-{os.urandom(4).hex()}"
+    build = root / f"{BUILD_PREFIX}{_host_tag()}-{os.getpid()}-{secrets.token_hex(4)}"
     os.mkdir(build)
     try:
         write_checkpoint(build, campaign)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import errno
 import os
+import secrets
 import stat
 import sys
 import unicodedata
@@ -178,7 +179,7 @@ def write_exclusive(path: Path, data: bytes, flags: int = 0) -> os.stat_result:
 def _temporary(folder: Path, name: str, data: bytes) -> tuple[Path, os.stat_result]:
     """``data`` in a new file of ``folder`` with a random name, so no link can wait there."""
     for _attempt in range(8):
-        temporary = folder / f".{name}.{os.urandom(8).hex()}.tmp"
+        temporary = folder / f".{name}.{secrets.token_hex(8)}.tmp"
         try:
             return temporary, write_exclusive(temporary, data)
         except FileExistsError:

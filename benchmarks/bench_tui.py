@@ -43,7 +43,11 @@ from gmscreen.gc_policy import first_frame_drawn
 from gmscreen.tui.app import make_app
 
 RUNS = 7
-LAUNCHES = 15  # each program, interleaved: a launch moves by 100 ms with the machine's load
+# The start-up target (#26): launch to first frame <= 1.5x a bare Textual app, the median of 5
+# launches each (interleaved: a launch moves by 100 ms with the machine's load), in 2 of 3 runs.
+LAUNCHES = 5
+LAUNCH_RUNS = 3
+LAUNCH_TARGET = 1.5
 CHARACTERS = 200
 QUIET = 0.08  # a key's frames are over once none came for this long
 
@@ -288,27 +292,30 @@ def start_up() -> None:
     bare_run = [sys.executable, "-c", LAUNCH_BARE]
     launch(bare_run, b"bare-app-ready", b"\x11")  # once each first: the module caches warm up
     launch([gmscreen, "--demo"], b"Dreaming", b"q")
-    bare_launch, ours_launch, bare_cpu, ours_cpu = [], [], [], []
-    for _ in range(LAUNCHES):
-        wall, cpu = launch_with_cpu(bare_run, b"bare-app-ready", b"\x11")
-        bare_launch.append(wall)
-        bare_cpu.append(cpu)
-        wall, cpu = launch_with_cpu([gmscreen, "--demo"], b"Dreaming", b"q")
-        ours_launch.append(wall)
-        ours_cpu.append(cpu)
-    print(summary("launch to first frame, bare Textual App", bare_launch))
-    print(summary("launch to first frame, gmscreen --demo", ours_launch))
-    ratio = statistics.median(ours_launch) / statistics.median(bare_launch)
-    print(f"{'launch ratio of medians (target <= 1.3x)':<{WIDTH}} {ratio:.2f}x")
-    # Each gmscreen launch against the bare launch just before it: a busy moment of the
-    # machine slows both of a pair.
-    paired = statistics.median(o / b for o, b in zip(ours_launch, bare_launch, strict=True))
-    print(f"{'launch ratio, median of back-to-back pairs':<{WIDTH}} {paired:.2f}x")
-    if all(c == c for c in bare_cpu + ours_cpu):  # no /proc: no CPU figures
-        print(summary("launch to first frame, CPU, bare Textual App", bare_cpu))
-        print(summary("launch to first frame, CPU, gmscreen --demo", ours_cpu))
-        ratio = statistics.median(ours_cpu) / statistics.median(bare_cpu)
-        print(f"{'launch CPU ratio of medians':<{WIDTH}} {ratio:.2f}x")
+    met = 0
+    for run in range(1, LAUNCH_RUNS + 1):
+        bare_launch, ours_launch, bare_cpu, ours_cpu = [], [], [], []
+        for _ in range(LAUNCHES):
+            wall, cpu = launch_with_cpu(bare_run, b"bare-app-ready", b"\x11")
+            bare_launch.append(wall)
+            bare_cpu.append(cpu)
+            wall, cpu = launch_with_cpu([gmscreen, "--demo"], b"Dreaming", b"q")
+            ours_launch.append(wall)
+            ours_cpu.append(cpu)
+        print(f"run {run} of {LAUNCH_RUNS}")
+        print(summary("  launch to first frame, bare Textual App", bare_launch))
+        print(summary("  launch to first frame, gmscreen --demo", ours_launch))
+        ratio = statistics.median(ours_launch) / statistics.median(bare_launch)
+        met += ratio <= LAUNCH_TARGET
+        print(f"{f'  launch ratio of medians (target <= {LAUNCH_TARGET}x)':<{WIDTH}} {ratio:.2f}x")
+        # Each gmscreen launch against the bare launch just before it: a busy moment of the
+        # machine slows both of a pair.
+        paired = statistics.median(o / b for o, b in zip(ours_launch, bare_launch, strict=True))
+        print(f"{'  launch ratio, median of back-to-back pairs':<{WIDTH}} {paired:.2f}x")
+        if all(c == c for c in bare_cpu + ours_cpu):  # no /proc: no CPU figures
+            ratio = statistics.median(ours_cpu) / statistics.median(bare_cpu)
+            print(f"{'  launch CPU ratio of medians':<{WIDTH}} {ratio:.2f}x")
+    print(f"launch target (<= {LAUNCH_TARGET}x in 2 of {LAUNCH_RUNS} runs): met in {met}")
 
 
 def keys() -> None:

@@ -151,22 +151,6 @@ def test_a_broken_edit_while_open_is_refused_and_left_as_it_is(folder: Path) -> 
     assert read_checkpoint(folder)[0].character("artinar").sanity.madness == 2
 
 
-def test_opening_a_campaign_does_not_import_tomlkit(folder: Path) -> None:
-    import subprocess
-    import sys
-
-    code = (
-        "import random, sys\n"
-        "from gmscreen.campaign.opening import open_campaign\n"
-        f"live = open_campaign({str(folder)!r}, rng=random.Random(1))\n"
-        "assert 'tomlkit' not in sys.modules\n"
-        "live.close()\n"
-        "assert 'tomlkit' in sys.modules\n"  # the checkpoint on close writes through it
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-
-
 COMMENT_TEXT = st.text(
     alphabet=st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=30
 )

@@ -28,6 +28,7 @@ some scripts, and they drive nothing.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -41,11 +42,8 @@ _BIDI_SEPARATORS_SURROGATES = (
     "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff"
 )
 _UNSAFE = _C0 + _DEL_C1 + _BIDI_SEPARATORS_SURROGATES
-# Patterns compiled when first used (by re's own cache of patterns): nearly all text is
-# printable and never gets to them, and these classes (2,048 surrogates) took 2-5 ms of every
-# launch to compile.
-_UNSAFE_TEXT = f"[{_UNSAFE}]"
-_UNSAFE_LINE = f"[\n{_UNSAFE}]"
+_UNSAFE_TEXT = re.compile(f"[{_UNSAFE}]")
+_UNSAFE_LINE = re.compile(f"[\n{_UNSAFE}]")
 
 
 def _visible(match: re.Match[str]) -> str:
@@ -65,30 +63,28 @@ def inert(text: str) -> str:
     # such as a no-break space): a fast C check that lets the common case through untouched.
     if text.isprintable():
         return text
-    return re.sub(_UNSAFE_TEXT, _visible, text)
+    return _UNSAFE_TEXT.sub(_visible, text)
 
 
 def inert_line(text: str) -> str:
     """``text`` for a one-line place (a name, an id, a path): line feeds visible too (``␊``)."""
     if text.isprintable():
         return text
-    return re.sub(_UNSAFE_LINE, _visible, text)
+    return _UNSAFE_LINE.sub(_visible, text)
 
 
 # What JSON (RFC 8259) leaves unescaped with ensure_ascii=False and a terminal may still obey:
 # DEL, the C1 controls, the bidi controls, the separators and lone surrogates. JSON's own
 # ``\\uXXXX`` keeps the value exact for a program reading the output.
-_UNSAFE_IN_JSON = f"[{_DEL_C1}{_BIDI_SEPARATORS_SURROGATES}]"
+_UNSAFE_IN_JSON = re.compile(f"[{_DEL_C1}{_BIDI_SEPARATORS_SURROGATES}]")
 
 
 def json_text(value: Any, *, indent: int | None = None) -> str:
     """``json.dumps(value)`` that a terminal can be shown: readable letters of any script, and
     every control character escaped as JSON itself escapes them (``\\u001b``), so the value read
     back is the value stored."""
-    import json  # imported by what prints JSON: the screen's start-up needs none (~2 ms)
-
     text = json.dumps(value, ensure_ascii=False, indent=indent)
-    return re.sub(_UNSAFE_IN_JSON, lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def counted(n: int, noun: str) -> str:

@@ -19,6 +19,10 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from platformdirs import user_config_dir
+
+from gmscreen.campaign.errors import CampaignFileError
+from gmscreen.campaign.toml_read import load_toml
 from gmscreen.i18n import language_of
 
 # A config file is a few lines; a quarter of a megabyte is far past any, and cheap to read.
@@ -34,8 +38,6 @@ class ConfigUnreadable(Exception):
 
 
 def default_config_path() -> Path:
-    from platformdirs import user_config_dir
-
     return Path(user_config_dir("gmscreen")) / "config.toml"
 
 
@@ -73,10 +75,6 @@ def user_language(path: Path | None) -> str | None:
 def _load(text: str, path: Path | None) -> dict[str, Any]:
     if not text or path is None:
         return {}
-    # Imported here: `gmscreen --help` and the commands that read no config need none of it.
-    from gmscreen.campaign.errors import CampaignFileError
-    from gmscreen.campaign.toml_read import load_toml
-
     try:
         return load_toml(text, path)
     except CampaignFileError as error:

@@ -8,12 +8,14 @@ so that ``gmscreen validate`` can list them all; nothing is ever written while r
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import msgspec
+import tomli_w
 
 from gmscreen.campaign.bounds import MAX_CLOCK, MAX_INT, MAX_NAME
 from gmscreen.campaign.errors import CampaignFileError, Problem
@@ -83,8 +85,6 @@ def _drop_none(value: Any) -> Any:
 
 def checkpoint_values(c: Campaign) -> dict[str, Any]:
     """The campaign as campaign.toml holds it: plain values, TOML-ready (no None, trees as text)."""
-    import json  # writing only: opening a campaign does not load it
-
     raw = campaign_to_dict(c)
     for ch in raw["characters"]:
         for item in (*ch["inventory"], *ch.get("abandoned", ())):
@@ -96,8 +96,6 @@ def checkpoint_values(c: Campaign) -> dict[str, Any]:
 
 
 def to_toml(c: Campaign) -> str:
-    import tomli_w  # only writing needs it: opening a campaign does not load it
-
     return HEADER + tomli_w.dumps(checkpoint_values(c))
 
 

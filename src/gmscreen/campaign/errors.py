@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 import msgspec
@@ -71,8 +72,6 @@ class WriteFault(CampaignError):
     """
 
     def __init__(self, path: Path, error: OSError, consequence: str) -> None:
-        import errno
-
         name = errno.errorcode.get(error.errno or 0, "")
         advice = _ADVICE.get(name, "check the disk and the folder")
         reason = error.strerror or str(error)

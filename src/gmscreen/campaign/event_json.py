@@ -33,13 +33,12 @@ _TYPE_WORDS = {
     "null": "null",
     "float": "a number with a fraction",
 }
-# msgspec's messages, read only when something is wrong: patterns compiled when first used
-# (by re's own cache), not at every launch
-_EXPECTED_GOT = r"^Expected `([^`]+)`, got `([^`]+)`$"
-_BOUND = r"^Expected `(int|str|array|object)` (?:of length )?(>=|<=) (-?\d+)$"
-_MISSING = r"^Object missing required field `([^`]+)`$"
-_ENUM = r"^Invalid enum value (.+)$"
-_AT = r"(?s)^(.*) - at `\$(.*)`$"
+# msgspec's messages, as its errors word them
+_EXPECTED_GOT = re.compile(r"^Expected `([^`]+)`, got `([^`]+)`$")
+_BOUND = re.compile(r"^Expected `(int|str|array|object)` (?:of length )?(>=|<=) (-?\d+)$")
+_MISSING = re.compile(r"^Object missing required field `([^`]+)`$")
+_ENUM = re.compile(r"^Invalid enum value (.+)$")
+_AT = re.compile(r"(?s)^(.*) - at `\$(.*)`$")
 
 
 def _words(types: str) -> str:
@@ -48,9 +47,9 @@ def _words(types: str) -> str:
 
 def _message(text: str) -> str:
     """One msgspec message (without its path) in our words."""
-    if match := re.match(_EXPECTED_GOT, text):
+    if match := _EXPECTED_GOT.match(text):
         return f"expected {_words(match[1])}"
-    if match := re.match(_BOUND, text):
+    if match := _BOUND.match(text):
         kind, op, number = match[1], match[2], int(match[3])
         if kind == "int":
             return f"must be at least {number}" if op == ">=" else f"must be at most {number}"
@@ -58,16 +57,16 @@ def _message(text: str) -> str:
         if op == "<=":
             return f"too long: more than {number:,} {what}"
         return f"too short: fewer than {number:,} {what}"
-    if match := re.match(_MISSING, text):
+    if match := _MISSING.match(text):
         return f"missing {match[1]}"
-    if match := re.match(_ENUM, text):
+    if match := _ENUM.match(text):
         return f"unexpected value {match[1]}"
     if text in ("Integer value out of range", "Number out of range"):
         return f"number out of range (at most {MAX_INT:,} either side of 0)"
     return text
 
 
-_UNNAMED = r"(?:\[\.\.\.\])+"
+_UNNAMED = re.compile(r"(?:\[\.\.\.\])+")
 
 
 def key_of(path: str, root: str = "") -> str:
@@ -76,7 +75,7 @@ def key_of(path: str, root: str = "") -> str:
     ``[...]`` (a value in a mapping, whose key msgspec does not give) reads ``.…``, once for
     values in values.
     """
-    path = re.sub(_UNNAMED, ".…", path)
+    path = _UNNAMED.sub(".…", path)
     return (root + path) if root else path.lstrip(".")
 
 
@@ -87,19 +86,19 @@ def error_text(error: msgspec.MsgspecError, root: str = "") -> str:
     ``field: message`` already, and gets the record's path in front.
     """
     text = str(error)
-    match = re.match(_AT, text)
+    match = _AT.match(text)
     body, path = (match[1], match[2]) if match else (text, "")
     key = key_of(path, root)
     if not isinstance(error, msgspec.ValidationError):  # a DecodeError: the JSON itself
         return f"not valid JSON: {_syntax(body)}"
     message = _message(body)
-    if message is body and ": " in body and re.match(_MISSING, body) is None:
+    if message is body and ": " in body and _MISSING.match(body) is None:
         # ``field: message`` from a record's own check: the field goes after the record's path.
         return f"{key}.{body}" if key else body
     return f"{key}: {message}" if key else message
 
 
-_BYTE = r"\(byte (\d+)\)"
+_BYTE = re.compile(r"\(byte (\d+)\)")
 
 
 def _syntax(text: str) -> str:
@@ -107,7 +106,7 @@ def _syntax(text: str) -> str:
     text = text.removeprefix("JSON is malformed: ")
     if text == "Input data was truncated":
         return "the line ends before the value does"
-    return re.sub(_BYTE, lambda m: f"(column {int(m[1]) + 1})", text)
+    return _BYTE.sub(lambda m: f"(column {int(m[1]) + 1})", text)
 
 
 def plain_problem(value: Any, key: str) -> tuple[str, str] | None:

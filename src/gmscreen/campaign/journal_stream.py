@@ -32,6 +32,7 @@ from gmscreen.campaign.reducer import ReplayError, fold
 from gmscreen.campaign.safe_files import JOURNAL_LIMIT, MIB, UnsafeFile, open_regular
 from gmscreen.campaign.store import torn_notice
 from gmscreen.campaign.torn_lines import torn_action
+from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for, plural
 from gmscreen.text import counted
 
 _BUFFER = MIB
@@ -49,8 +50,6 @@ class Progress:
     events: int = 0  # events read, in all journals, in this stage
 
     def said(self) -> str:
-        from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for, plural  # validate's words
-
         t = catalog_for(DEFAULT_LANGUAGE).t
         where = f"{self.path.name} line {self.line:,}" if self.path is not None else "the start"
         return (

@@ -18,10 +18,8 @@ from gmscreen.campaign import undo as undoing
 from gmscreen.campaign.history import SessionHistory
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import fold, void_actions
-from gmscreen.campaign.undo import EarlierAction
-
-if TYPE_CHECKING:
-    from gmscreen.campaign.undo import ActionGroup
+from gmscreen.campaign.telling import action_words, earlier_action_words
+from gmscreen.campaign.undo import ActionGroup, EarlierAction
 
 
 class Entry(msgspec.Struct, frozen=True):
@@ -74,8 +72,6 @@ class LiveUndo:
         return self._redo_target() is not None
 
     def describe_last_undoable(self, lang: str = "en") -> str | None:
-        from gmscreen.campaign.telling import action_words, earlier_action_words  # questions
-
         target = self._undo_target()
         if target is not None:
             return action_words(self._actions(target), self.state, lang)
@@ -86,8 +82,6 @@ class LiveUndo:
         return earlier_action_words(started, earlier.events, self.state, lang)
 
     def describe_last_redoable(self, lang: str = "en") -> str | None:
-        from gmscreen.campaign.telling import action_words
-
         target = self._redo_target()
         return action_words(self._redone(target), self.state, lang) if target else None
 

@@ -12,18 +12,15 @@ journals them; they refuse (:class:`InvalidAction`) a note that is not there to 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import msgspec
 
 from gmscreen.campaign import events as ev
+from gmscreen.campaign.actions import Draft
 from gmscreen.campaign.bounds import MAX_TEXT
 from gmscreen.campaign.errors import InvalidAction
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import void_actions
-
-if TYPE_CHECKING:  # the player-safe view reads settled() and needs none of the builders' imports
-    from gmscreen.campaign.actions import Draft
 
 
 class NoteNow(msgspec.Struct, frozen=True):

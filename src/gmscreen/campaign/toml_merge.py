@@ -1,8 +1,7 @@
 """campaign.toml written into the GM's own document: comments, key order and blank lines survive.
 
 Reading stays ``tomllib`` (fast, and its errors give ``file:line``); writing goes through
-tomlkit, which keeps a document's layout, imported only here and only when a checkpoint is
-written (it costs some 30 ms to import: never on the way to the first frame).
+tomlkit, which keeps a document's layout.
 
 Values are merged three ways, on the plain values of the TOML layout (``codec.checkpoint_values``):
 ``base`` is what the game last wrote, ``theirs`` what the file holds now, ``ours`` the game now.
@@ -17,6 +16,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import msgspec
+import tomlkit
+from tomlkit.exceptions import TOMLKitError
+from tomlkit.items import AoT, InlineTable, Table
 
 _MISSING: Any = object()
 
@@ -105,9 +107,6 @@ def write_into(text: str, values: Mapping[str, Any]) -> str:
 
     Raises ``ValueError`` if tomlkit cannot take the document (the caller writes it afresh).
     """
-    import tomlkit  # only writing needs it
-    from tomlkit.exceptions import TOMLKitError
-
     try:
         document = tomlkit.parse(text)
         _apply(document, values)
@@ -117,8 +116,6 @@ def write_into(text: str, values: Mapping[str, Any]) -> str:
 
 
 def _apply(table: Any, values: Mapping[str, Any]) -> None:
-    from tomlkit.items import AoT, InlineTable, Table
-
     for key in [k for k in table if k not in values]:
         del table[key]
     for key, value in values.items():

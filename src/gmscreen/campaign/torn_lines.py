@@ -9,13 +9,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from gmscreen.campaign.wording import span
+from gmscreen.rules.madness import DAY
+
 # Numbers are read only where the byte after them shows they are whole (the line may end inside).
-# Compiled when first used (by re's own cache): only a torn line is read with them.
-_SEQ = rb'"seq":(\d+),'
-_KIND = rb'"kind":"(\w+)"(?:,"character":(?:"((?:[^"\\]|\\.)*)"|null))?[,}]'
-_REASON = rb'"reason":"(\w+)","before":(\d+),'
-_SECONDS = rb'"data":\{"seconds":(\d+),'
-_PRESET = rb'"data":\{"preset":"(\w+)",'
+_SEQ = re.compile(rb'"seq":(\d+),')
+_KIND = re.compile(rb'"kind":"(\w+)"(?:,"character":(?:"((?:[^"\\]|\\.)*)"|null))?[,}]')
+_REASON = re.compile(rb'"reason":"(\w+)","before":(\d+),')
+_SECONDS = re.compile(rb'"data":\{"seconds":(\d+),')
+_PRESET = re.compile(rb'"data":\{"preset":"(\w+)",')
 
 
 def torn_action(data: bytes, names: Mapping[str, str] | None = None) -> str:
@@ -26,10 +28,8 @@ def torn_action(data: bytes, names: Mapping[str, str] | None = None) -> str:
     ``names`` gives the characters' names by id (their ids are shown without it).
     """
     names = names or {}
-    from gmscreen.rules.madness import DAY
-
-    kinds = re.findall(_KIND, data)
-    seq = re.search(_SEQ, data)
+    kinds = _KIND.findall(data)
+    seq = _SEQ.search(data)
     number = f" (event {int(seq[1])} on)" if seq else ""
     if not kinds:
         return "an action" + number
@@ -37,19 +37,17 @@ def torn_action(data: bytes, names: Mapping[str, str] | None = None) -> str:
     ids = [c.decode("utf-8", "replace") for _, c in kinds if c]
     who = ", ".join(names.get(i, i) for i in dict.fromkeys(ids))
     if kind == "clock_advanced":
-        reason = re.search(_REASON, data)
+        reason = _REASON.search(data)
         if reason is not None and reason[1] == b"end_day":
             return f"the end of day {int(reason[2]) // DAY + 1}{number}"
         if reason is not None and reason[1] == b"round":
             return f"the next round{number}"
-        seconds = re.search(_SECONDS, data)
+        seconds = _SECONDS.search(data)
         if seconds is not None:
-            from gmscreen.campaign.wording import span
-
             return f"time passing ({span(int(seconds[1]), 'en')}){number}"
         return f"time passing{number}"
     if kind == "gain":
-        preset = re.search(_PRESET, data)
+        preset = _PRESET.search(data)
         what = f" ({preset[1].decode()})" if preset else ""
         return f"a madness gain{what}" + (f" for {who}" if who else "") + number
     return f"a {kind.replace('_', ' ')}" + (f" for {who}" if who else "") + number

@@ -9,9 +9,11 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import traceback
 from collections.abc import Sequence
 
 from gmscreen.cli.common import CliParser
+from gmscreen.cli.crash import report_crash
 
 # subcommand -> module defining ``configure(parser)`` and ``run(args) -> int``
 SUBCOMMANDS: dict[str, str] = {
@@ -40,10 +42,6 @@ def _run_subcommand(name: str, argv: Sequence[str]) -> int:
     except BrokenPipeError:
         raise  # the reader went away (`gmscreen tables | head`): main() ends quietly
     except Exception as error:  # a bug: one line and a crash log, never a traceback (#13.5)
-        import traceback
-
-        from gmscreen.cli.crash import report_crash
-
         summary = f"{type(error).__name__}: {error}"
         return report_crash(f"gmscreen {name}", summary, traceback.format_exc(), None)
     return result

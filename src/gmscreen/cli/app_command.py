@@ -5,10 +5,16 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gmscreen import gc_policy
+from gmscreen.campaign.errors import CampaignError, CampaignFileError
+from gmscreen.campaign.paths import campaign_to_open, new_campaigns_dir, search_dirs
+from gmscreen.cli.common import SUMMARIES, CliParser, VersionAction, os_error_text, say
+from gmscreen.cli.crash import last_line, report_crash
+from gmscreen.cli.pick_campaign import pick
 from gmscreen.i18n import LANGUAGES, system_language
 
 if TYPE_CHECKING:
@@ -23,8 +29,6 @@ WHERE = (
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from gmscreen.cli.common import VersionAction
-
     parser.add_argument("campaign", nargs="?", help="campaign folder or name to open")
     parser.add_argument(
         "--demo", action="store_true", help="open a fresh copy of the demo campaign"
@@ -65,10 +69,6 @@ def launch(open_app: Callable[[], BaseApp | int], command: str = "gmscreen") -> 
         except BrokenPipeError:
             raise  # the reader went away (`gmscreen --help | head`): cli.main ends quietly
         except Exception as error:  # a bug outside the app's loop: reported, not a traceback
-            import traceback
-
-            from gmscreen.cli.crash import report_crash
-
             journal = (
                 opened.journal_path()
                 if opened is not None and not isinstance(opened, int)
@@ -80,8 +80,6 @@ def launch(open_app: Callable[[], BaseApp | int], command: str = "gmscreen") -> 
 
 def app_for(argv: Sequence[str]) -> BaseApp | int:
     """The app to run, or the exit status of a command that ends here."""
-    from gmscreen.cli.common import SUMMARIES, CliParser, say
-
     commands = "\n".join(f"  {name:<13} {text}" for name, text in SUMMARIES.items())
     parser = CliParser(
         prog="gmscreen",
@@ -93,10 +91,6 @@ def app_for(argv: Sequence[str]) -> BaseApp | int:
     )
     configure(parser)
     args = parser.parse_args(argv)
-
-    from gmscreen.campaign.errors import CampaignError, CampaignFileError
-    from gmscreen.campaign.paths import campaign_to_open
-
     try:
         choice = campaign_to_open(args.campaign, args.demo, args.dir)
     except CampaignError as error:
@@ -104,14 +98,13 @@ def app_for(argv: Sequence[str]) -> BaseApp | int:
         return 2
     folder, title = choice.path, choice.title
     if folder is None:  # none named: list the campaigns found and ask which
-        from gmscreen.campaign.paths import new_campaigns_dir, search_dirs
-        from gmscreen.cli.pick_campaign import pick
-
         picked = pick(search_dirs(args.dir), new_campaigns_dir(args.dir))
         if isinstance(picked, int):
             return picked
         # resolved once, as a campaign named on the command line is (a linked folder opens too)
         folder, title = picked.folder.resolve(), f"gmscreen: {picked.name}"
+    # Textual (100+ ms) loads here: `gmscreen replay` and `show` import this module for launch,
+    # and say what is wrong with their arguments before they load it.
     from gmscreen.tui.app import make_app
     from gmscreen.tui.config import default_config_path
 
@@ -132,8 +125,6 @@ def app_for(argv: Sequence[str]) -> BaseApp | int:
         say(f"gmscreen: error: {error}", error=True, one_line=True)
         return 2
     except OSError as error:  # the lock or a checkpoint the system refused to write
-        from gmscreen.cli.common import os_error_text
-
         say(f"gmscreen: error: {os_error_text(error)}", error=True, one_line=True)
         return 2
     return app
@@ -146,7 +137,7 @@ def run_app(app: BaseApp, command: str = "gmscreen", **options: Any) -> int:
     ``app.return_code`` to 1 and prints the traceback to ``app.error_console``. That console is
     pointed at a buffer here, so the GM gets one line and the traceback goes to the crash log.
     """
-    from rich.console import Console
+    from rich.console import Console  # here, as Textual is in app_for: rich comes with it
 
     captured = io.StringIO()
     app.error_console = Console(file=captured, width=120, color_system=None, markup=False)
@@ -158,8 +149,6 @@ def run_app(app: BaseApp, command: str = "gmscreen", **options: Any) -> int:
         return 1
     if not app.return_code:
         return 0
-    from gmscreen.cli.crash import last_line, report_crash
-
     details = captured.getvalue()
     summary = last_line(details) or f"the screen stopped with status {app.return_code}"
     return report_crash(command, summary, details, app.journal_path())

@@ -7,10 +7,12 @@ import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
+from gmscreen.campaign.gm_tables import load_gm_tables, user_tables_folder
 from gmscreen.campaign.journal import SessionLog, list_sessions, read_session
+from gmscreen.campaign.journal_stream import Progress, check_campaign, check_journals
 from gmscreen.campaign.model import MODULES, Campaign, Settings
 from gmscreen.campaign.paths import (
     create_campaign,
@@ -18,16 +20,23 @@ from gmscreen.campaign.paths import (
     resolve_campaign,
     search_dirs,
 )
+from gmscreen.campaign.player_safe import player_safe
+from gmscreen.campaign.recap_markdown import recap_markdown, standing
 from gmscreen.campaign.session_index import SessionEntry, list_entries, write_index_if_free
 from gmscreen.campaign.store import read_checkpoint, recover, sessions_dir
+from gmscreen.campaign.telling import recap_lines
 from gmscreen.campaign.wording import game_time
 from gmscreen.cli.common import os_error_text, say
-from gmscreen.i18n import LANGUAGES, resolve_language, system_language
+from gmscreen.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    catalog_for,
+    plural,
+    resolve_language,
+    system_language,
+)
 from gmscreen.text import counted, inert, json_text
 from gmscreen.user_config import default_config_path, user_language
-
-if TYPE_CHECKING:
-    from gmscreen.campaign.journal_stream import Progress
 
 HELP = {
     "new": "create an empty campaign folder named after NAME",
@@ -141,8 +150,6 @@ def _dir_flag(directory: str | None) -> str:
 def _validate(folder: Path, on_line: Callable[[Progress], None] | None = None) -> int:
     """Every file of the campaign checked, the journals a line at a time (bounded memory);
     interrupted (Ctrl+C), it says how far it got. ``on_line``: called after each line read."""
-    from gmscreen.campaign.journal_stream import Progress, check_campaign, check_journals
-
     problems: list[Problem] = []
     checkpoint = None
     paths: list[Path] = []
@@ -173,8 +180,6 @@ def _validate(folder: Path, on_line: Callable[[Progress], None] | None = None) -
         say(problem, one_line=True)
     if problems or checked is None or checkpoint is None:
         return 1
-    from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for, plural
-
     t = catalog_for(DEFAULT_LANGUAGE).t  # the commands speak English, counted as the catalog says
     counts = [
         plural(t, "characters", len(checkpoint.characters)),
@@ -190,8 +195,6 @@ def _validate(folder: Path, on_line: Callable[[Progress], None] | None = None) -
 def _gm_tables(folder: Path, problems: list[Problem]) -> int:
     """The campaign's tables and the user-wide ones checked as `roll` reads them: each that
     loads listed by group, each problem added to ``problems``; how many loaded."""
-    from gmscreen.campaign.gm_tables import load_gm_tables, user_tables_folder
-
     loaded = load_gm_tables(folder, user_tables_folder(default_config_path()))
     problems.extend(loaded.problems)
     for note in loaded.notes:
@@ -253,11 +256,6 @@ def _export(args: argparse.Namespace, checkpoint: Campaign, folder: Path) -> int
 
 def _recap(form: str, checkpoint: Campaign, log: SessionLog, players: bool, lang: str) -> str:
     """One session's recap as ``export`` prints it (Markdown, or a JSON object), inert."""
-    # Imported here: `gmscreen sessions` and `validate` need none of the recap writers.
-    from gmscreen.campaign.player_safe import player_safe
-    from gmscreen.campaign.recap_markdown import recap_markdown, standing
-    from gmscreen.campaign.telling import recap_lines
-
     if form == "json":
         final = recover(log.header.state, [log]).state
         out: dict[str, Any]

@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any, NoReturn
 
+from gmscreen.rules.numbers import MAX_DIGITS, NumberError, parse_whole
 from gmscreen.text import inert, inert_line
 
 # what ``gmscreen --help`` says of each (a test keeps it in step with
@@ -41,7 +43,9 @@ def campaign_fault(command: str, error: Exception) -> int:
     is one ``file:line: message`` per problem (exit 1, as validate prints them); any other
     campaign problem or a refused file is one line (exit 2). ``error`` is a CampaignError or
     an OSError."""
-    from gmscreen.campaign.errors import CampaignFileError  # on failure only: a heavy package
+    # Imported here: the campaign package costs 70-100 ms, and `gmscreen check` and `roll`,
+    # which import this module, open no campaign (the commands that do have loaded it already).
+    from gmscreen.campaign.errors import CampaignFileError
 
     if isinstance(error, CampaignFileError):
         for problem in error.problems:
@@ -74,9 +78,6 @@ def number_flag(
     to ``high``."""
 
     def read(text: str) -> int:
-        # imported when a flag is read: `gmscreen --help` and the screen's start need no catalog
-        from gmscreen.rules.numbers import MAX_DIGITS, NumberError, parse_whole
-
         digits = MAX_DIGITS if max_digits is None else max_digits
         try:
             return parse_whole(text, flag, low=low, high=high, signed=signed, max_digits=digits)
@@ -94,9 +95,6 @@ SEED = number_flag("--seed", low=None, signed=True, max_digits=20)  # any seed r
 def installed_version() -> str:
     """gmscreen's version as the installed package's metadata says: pyproject.toml writes it
     once, and the installer copies it there."""
-    # imported when asked for: importlib.metadata costs milliseconds no launch needs
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         return version("gmscreen")
     except PackageNotFoundError:  # the source tree on sys.path, never installed
@@ -105,7 +103,7 @@ def installed_version() -> str:
 
 class VersionAction(argparse.Action):
     """``--version``: print ``gmscreen 0.1.0`` and exit 0. Unlike argparse's own ``version``
-    action it reads the metadata only when the flag is given, not on every launch."""
+    action it reads the metadata only when the flag is given."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
         kwargs.setdefault("help", "print gmscreen's version and exit")

@@ -14,14 +14,14 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from platformdirs import user_state_dir
+
 from gmscreen.text import clip, inert, inert_line
 
 CRASH_STATUS = 70  # EX_SOFTWARE (sysexits.h): an internal error, not a bad argument (2)
 
 
 def crash_folder() -> Path:
-    from platformdirs import user_state_dir
-
     return Path(user_state_dir("gmscreen"))
 
 

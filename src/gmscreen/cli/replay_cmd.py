@@ -15,6 +15,7 @@ from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.paths import resolve_campaign, search_dirs
 from gmscreen.campaign.session_index import list_entries
 from gmscreen.campaign.store import read_checkpoint, sessions_dir
+from gmscreen.cli.app_command import launch
 from gmscreen.cli.common import campaign_fault
 from gmscreen.i18n import LANGUAGES, system_language
 
@@ -37,8 +38,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gmscreen.cli.app_command import launch
-
     return launch(lambda: _open(args), command="gmscreen replay")
 
 
@@ -54,6 +53,7 @@ def _open(args: argparse.Namespace) -> BaseApp | int:
             entry = listing.pick(args.session)
             listing.log(entry)  # read now: a damaged journal is a message before the screen
             session = entry.id
+        # Textual and the replay screen (100+ ms) load once the campaign and session read well
         from gmscreen.tui.config import default_config_path
         from gmscreen.tui.replay_app import make_replay_app
 

@@ -15,6 +15,7 @@ from textual.theme import BUILTIN_THEMES
 
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.paths import resolve_campaign, search_dirs
+from gmscreen.cli.app_command import launch
 from gmscreen.cli.common import campaign_fault
 from gmscreen.i18n import LANGUAGES, system_language
 
@@ -47,8 +48,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gmscreen.cli.app_command import launch
-
     return launch(lambda: open_show(args, "gmscreen show"), command="gmscreen show")
 
 

@@ -25,6 +25,7 @@ from gmscreen.campaign.gm_tables import (
 )
 from gmscreen.campaign.safe_files import MIB, read_regular
 from gmscreen.cli.common import os_error_text, say
+from gmscreen.cli.roll import find_table
 from gmscreen.cli.tables_load import add_campaign_flag, campaign_folder, fail, load, user_folder
 from gmscreen.rules.tables_foundry import foundry_tables, from_foundry, to_foundry
 from gmscreen.rules.tables_import import (
@@ -213,8 +214,6 @@ def _export(args: argparse.Namespace) -> int:
         return loaded
     entry = loaded.library.entries.get(args.table)
     if entry is None:
-        from gmscreen.cli.roll import find_table
-
         found = find_table("tables export", loaded, args.table, args.campaign)
         return found if isinstance(found, int) else 2
     if entry.short is None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.gm_tables import GmTables, load_gm_tables, user_tables_folder
+from gmscreen.campaign.paths import resolve_campaign, search_dirs
 from gmscreen.cli.common import os_error_text, say
 from gmscreen.user_config import default_config_path
 
@@ -28,8 +29,6 @@ def campaign_folder(command: str, name: str | None) -> Path | int | None:
     """The ``--campaign`` folder (None if not given), or the exit status of a bad one."""
     if name is None:
         return None
-    from gmscreen.campaign.paths import resolve_campaign, search_dirs
-
     try:
         return resolve_campaign(name, search_dirs(None))
     except CampaignError as error:

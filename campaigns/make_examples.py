@@ -22,14 +22,14 @@ from msgspec.structs import replace
 from gmscreen.campaign import open_campaign
 from gmscreen.campaign.events import Event
 from gmscreen.campaign.live import LiveCampaign
-from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
+from gmscreen.campaign.model import Campaign, Character, ItemNames, MerpProfile, Settings
 from gmscreen.campaign.session_index import INDEX_FILE
 from gmscreen.campaign.store import write_checkpoint
 from gmscreen.rules import dice
 from gmscreen.rules.madness import HOUR, MadnessState
 from gmscreen.rules.merp import TABLE_1, TABLE_2, merp_tables
 from gmscreen.rules.tables import roll_table
-from gmscreen.rules.tables_names import full_name
+from gmscreen.rules.tables_names import full_name, rolled_names
 
 HERE = Path(__file__).resolve().parent
 DEMO = HERE.parent / "src" / "gmscreen" / "data" / "demo" / "party"
@@ -148,6 +148,8 @@ def play_merp_session(folder: Path) -> None:
                 resolution.choose(0)
                 resolution.auto(rng)
             tree = resolution.to_dict()
+            # Named as gmscreen named items before their names were stored (the title only):
+            # this campaign is the test of old journals and checkpoints (test_item_names).
             title = full_name(resolution.tree, merp_tables(), "en")
             event = live.item_rolled(who, table_id, title, tree)
             live.item_kept(who, str(event.data.item["id"]))  # type: ignore[union-attr]
@@ -185,9 +187,10 @@ def roll_item(live: LiveCampaign, rng: random.Random, who: str, table_id: str) -
     while resolution.pending is not None and not resolution.done:
         resolution.choose(0)
         resolution.auto(rng)
-    tree = resolution.to_dict()
-    title = full_name(resolution.tree, merp_tables(), "en")
-    return live.item_rolled(who, table_id, title, tree)
+    full, short = rolled_names(resolution.tree, merp_tables())
+    return live.item_rolled(
+        who, table_id, full["en"], resolution.to_dict(), names=ItemNames(full, short)
+    )
 
 
 def play_demo_sessions(folder: Path) -> None:

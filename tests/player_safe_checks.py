@@ -23,8 +23,8 @@ from tests.rich_session import (
 )
 
 from gmscreen.campaign import events as ev
+from gmscreen.campaign.item_names import item_name
 from gmscreen.campaign.model import Campaign
-from gmscreen.campaign.player_safe import item_name
 from gmscreen.rules.madness_data import load_madness_data
 
 GAME_TIME = re.compile(r"\b(?:day|día) \d+, \d\d:\d\d")  # to the minute: no seconds
@@ -63,11 +63,7 @@ def gm_only_texts() -> list[str]:
 
 
 def item_names(state: Campaign, lang: str) -> list[str]:
-    return [
-        item_name({"title": i.title, "tree": i.tree}, lang)
-        for c in state.characters
-        for i in c.inventory
-    ]
+    return [item_name(i, lang) for c in state.characters for i in c.inventory]
 
 
 def allowed_with_digits(

@@ -13,13 +13,13 @@ from gmscreen.campaign import InvalidAction, open_campaign
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.actions import RollNotAllowed
 from gmscreen.campaign.fields import encode_item
+from gmscreen.campaign.item_names import item_name
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Campaign, Character, Item, MerpProfile, Settings
 from gmscreen.campaign.store import load, write_checkpoint
 from gmscreen.campaign.telling import action_words
 from gmscreen.rules.madness import MadnessState
 from gmscreen.rules.tables import Resolution, load_tables
-from gmscreen.rules.tables_names import stored_name
 
 FIXED = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
 TABLES = load_tables()
@@ -129,9 +129,7 @@ def test_a_renamed_item_reads_by_its_name_everywhere_and_after_a_reopen(folder: 
     with open_campaign(folder, rng=random.Random(1), clock=lambda: FIXED) as live:
         live.item_rolled("hador", "merp-1", "rolled", roll.to_dict())
         live.item_kept("hador", "merp-1-1")
-        rolled_name = stored_name(
-            encode_item(live.state.character("hador").inventory[0]), "en", TABLES
-        )
+        rolled_name = item_name(live.state.character("hador").inventory[0], "en")
         event = live.item_renamed("hador", "merp-1-1", "  Narsil's [b]shard[/b] ")
         assert event is not None and isinstance(event.data, ev.ItemRenamed)
         assert live.item_renamed("hador", "merp-1-1", "Narsil's [b]shard[/b]") is None
@@ -142,11 +140,11 @@ def test_a_renamed_item_reads_by_its_name_everywhere_and_after_a_reopen(folder: 
     item = load(folder).state.character("hador").inventory[0]
     assert item.name == "Narsil's [b]shard[/b]"
     for lang in ("en", "es"):
-        assert stored_name(encode_item(item), lang, TABLES) == "Narsil's [b]shard[/b]"
+        assert item_name(item, lang) == "Narsil's [b]shard[/b]"
     with open_campaign(folder, rng=random.Random(1), clock=lambda: FIXED) as live:
         live.item_renamed("hador", "merp-1-1", "")  # back to the name its dice give
         back = live.state.character("hador").inventory[0]
-        assert stored_name(encode_item(back), "en", TABLES) == rolled_name
+        assert item_name(back, "en") == rolled_name
 
 
 def test_items_without_a_name_encode_as_before() -> None:

@@ -15,11 +15,10 @@ import pytest
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.gm_words import Teller, sentence
-from gmscreen.campaign.player_safe import item_name
+from gmscreen.campaign.item_names import item_name
 from gmscreen.rules.tables import Node, PendingChoice, Resolution, load_tables
 from gmscreen.rules.tables_model import LANGS, Lang
 from gmscreen.rules.tables_names import SEPARATOR, full_name, plain, summary
-from gmscreen.rules.tables_render import item_title
 
 TABLES = load_tables()
 POLICIES = ("high", "low", "seed-1", "seed-2")
@@ -101,7 +100,6 @@ def test_the_full_name_carries_the_alternative_and_every_sub_roll(
                 assert str(die.total) in short or any(s in short for s in said), (node.table, short)
         # a journaled item reads the same, and players get that very name
         item = {"title": full_name(tree, TABLES, "en"), "tree": stored}
-        assert item_title(item, lang) == name
         assert item_name(item, lang) == name
 
 
@@ -171,8 +169,8 @@ def test_the_size_rolled_replaces_the_pointer_to_its_table() -> None:
     }  # fmt: skip
     # as the shipped example journaled it, with its title cut from the entry's first sentence
     item = {"title": "Magic item (+5) (size on 2e).", "tree": {"tree": tree}}
-    assert item_title(item, "en") == "Magic item (+5); Size: Lock picks"
-    assert item_title(item, "es") == "Objeto mágico (+5); Tamaño: Ganzúas"
+    assert item_name(item, "en") == "Magic item (+5); Size: Lock picks"
+    assert item_name(item, "es") == "Objeto mágico (+5); Tamaño: Ganzúas"
 
 
 def test_a_tree_that_no_longer_fits_the_tables_is_named_from_its_own_texts() -> None:
@@ -193,7 +191,7 @@ def test_a_tree_that_no_longer_fits_the_tables_is_named_from_its_own_texts() -> 
 
 def test_a_title_without_a_tree_loses_its_dice_and_pointers() -> None:
     item = {"title": "Money: 13 gold pieces (1d20: 13) (size on 2e).", "tree": None}
-    assert item_title(item, "en") == "Money: 13 gold pieces"
+    assert item_name(item, "en") == "Money: 13 gold pieces"
 
 
 def _kept(name_of: Resolution) -> ev.Event:
@@ -242,12 +240,12 @@ def test_the_shipped_example_names_its_items_from_its_own_rolls() -> None:
             stored = {"title": item.title, "tree": item.tree}
             node = Node.from_dict(item.tree["tree"])
             for lang in LANGS:
-                name = item_title(stored, lang)
+                name = item_name(stored, lang)
                 for sub in node.walk():
                     assert plain(sub.text(lang)).split(": ")[-1] in name, (name, sub.table)
                 assert "(size on 2e)" not in name and "(tamaño en 2e)" not in name
-            assert item.title == item_title(stored, "en")  # the journal holds the whole name
+            assert item.title == item_name(stored, "en")  # the journal holds the whole name
     names = [
-        item_title({"title": i.title, "tree": i.tree}, "en") for i in state.characters[1].inventory
+        item_name({"title": i.title, "tree": i.tree}, "en") for i in state.characters[1].inventory
     ]
     assert names == ["Magic item (+5); Size: Lock picks"]

@@ -21,14 +21,13 @@ from tests.hostile_text import names
 
 from gmscreen.campaign import InvalidAction, LiveCampaign, open_campaign
 from gmscreen.campaign.actions import RollNotAllowed
-from gmscreen.campaign.fields import encode_item
+from gmscreen.campaign.item_names import item_name
 from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
 from gmscreen.campaign.reducer import fold
 from gmscreen.campaign.store import load, write_checkpoint
 from gmscreen.rules import merp
 from gmscreen.rules.madness import MadnessState
 from gmscreen.rules.tables import Resolution, load_tables
-from gmscreen.rules.tables_names import stored_name
 
 FIXED = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
 TABLES = load_tables()
@@ -124,7 +123,7 @@ class ItemMachine(RuleBasedStateMachine):
         assert renamed is not None and renamed.name == name.strip()
         if renamed.name:
             for lang in ("en", "es"):
-                assert stored_name(encode_item(renamed), lang, TABLES) == renamed.name
+                assert item_name(renamed, lang) == renamed.name
 
     @rule()
     def reopen(self) -> None:

@@ -15,6 +15,7 @@ from msgspec.structs import replace
 from tests.rich_session import play_rich_session
 
 from gmscreen.campaign import events as ev
+from gmscreen.campaign.item_names import item_name
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Campaign, Settings
 from gmscreen.campaign.opening import open_campaign
@@ -26,7 +27,6 @@ from gmscreen.rules import dice, merp
 from gmscreen.rules.madness_data import load_madness_data
 from gmscreen.rules.tables import roll_table
 from gmscreen.rules.tables_names import full_name
-from gmscreen.rules.tables_render import item_title
 
 
 def _clock(day: int) -> datetime:
@@ -223,7 +223,7 @@ def test_the_recap_and_the_undo_name_a_noted_item_by_its_title(folder: Path) -> 
         item_id = str(rolled.data.item["id"])
         live.item_kept("halbarad", item_id)
         live.item_note("halbarad", item_id, "found in the barrow")
-    shown = item_title({"title": title, "tree": resolution.to_dict()}, "en")
+    shown = item_name({"title": title, "tree": resolution.to_dict()}, "en")
     with _open(folder, 2) as live:
         question = live.describe_last_undoable() or ""  # of an earlier session: named from now
         assert f"Notes on {shown}: found in the barrow" in question and item_id not in question

@@ -25,7 +25,7 @@ from gmscreen.campaign.fields import (
     encode_merp,
     with_values,
 )
-from gmscreen.campaign.model import Campaign, Character, Item, MerpProfile, Settings
+from gmscreen.campaign.model import Campaign, Character, Item, ItemNames, MerpProfile, Settings
 from gmscreen.rules import madness, merp, nights
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, MadnessState
@@ -359,14 +359,17 @@ def item_rolled(
     title: str,
     tree: Mapping[str, Any],
     override: str | None = None,
+    *,
+    names: ItemNames | None = None,
 ) -> Draft:
     """A roll on a MERP table, paid at the category's price; the roll limit and the points left
-    are enforced here, unless ``override`` names the rule refusing it (the GM's call, journaled)."""
+    are enforced here, unless ``override`` names the rule refusing it (the GM's call, journaled).
+    ``title``: the item's English name; ``names``: what the roll named it in every language."""
     c = merp_character(state, character_id)
     assert c.merp is not None
     cost, merp_after = paid_roll(c.merp, table, override)
     item_id = new_item_id(c, table, merp_after.rolls[table])
-    item = encode_item(Item(item_id, table, title, dict(tree)))
+    item = encode_item(Item(item_id, table, title, dict(tree), names=names))
     changes = {"merp": [encode_merp(c.merp), encode_merp(merp_after)]}
     return character_id, ev.ItemRolled(item, cost, changes, override), state.clock
 

@@ -15,7 +15,8 @@ from msgspec.structs import replace
 
 from gmscreen.campaign.bounds import MAX_CLOCK, MAX_DEPTH, MAX_NAME, MAX_TEXT
 from gmscreen.campaign.event_json import error_text, plain_problem
-from gmscreen.campaign.model import SPELL_USER_CATEGORIES, Character, Item, MerpProfile
+from gmscreen.campaign.model import SPELL_USER_CATEGORIES, Character, Item, ItemNames, MerpProfile
+from gmscreen.i18n import LANGUAGES
 from gmscreen.rules.madness import MAX_STAT, UNITS, Episode, MadnessError, MadnessState
 
 SANITY_INTS: tuple[str, ...] = ("pow", "app", "chaos", "balance", "law", "madness")
@@ -171,6 +172,8 @@ def encode_item(item: Item) -> dict[str, Any]:
     }
     if item.name:  # left out unset: items written before names existed encode as they were
         out["name"] = item.name
+    if item.names is not None:  # the same, for items rolled before their names were stored
+        out["names"] = {"full": dict(item.names.full), "short": dict(item.names.short)}
     return out
 
 
@@ -190,7 +193,26 @@ def decode_item(raw: Any, key: str = "item") -> Item:
         tree=dict(table(tree, f"{key}.tree")),
         notes=notes(raw.get("notes", ""), f"{key}.notes"),
         name=text(raw.get("name", ""), f"{key}.name"),
+        names=item_names(raw["names"], f"{key}.names") if "names" in raw else None,
     )
+
+
+def item_names(raw: Any, key: str) -> ItemNames:
+    """``{full = {en = ..., es = ...}, short = {...}}``: a roll's names by language."""
+    raw = table(raw, key)
+    for part in raw:
+        if part not in ("full", "short"):
+            raise FieldError(f"{key}.{part}", "unknown: expected full or short")
+    found: dict[str, dict[str, str]] = {}
+    for part in ("full", "short"):
+        by_lang = table(raw.get(part, {}), f"{key}.{part}")
+        for lang in by_lang:
+            if lang not in LANGUAGES:
+                raise FieldError(f"{key}.{part}.{lang}", f"expected one of {', '.join(LANGUAGES)}")
+        found[part] = {
+            lang: text(value, f"{key}.{part}.{lang}", MAX_TEXT) for lang, value in by_lang.items()
+        }
+    return ItemNames(full=found["full"], short=found["short"])
 
 
 def _json_tree(raw: str, key: str) -> Any:

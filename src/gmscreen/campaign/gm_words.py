@@ -13,7 +13,8 @@ import msgspec
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.codec import SETTINGS_KEYS
-from gmscreen.campaign.model import Campaign
+from gmscreen.campaign.item_names import item_name
+from gmscreen.campaign.model import Campaign, Item
 from gmscreen.campaign.wording import (
     INPUTS,
     OVERRIDES,
@@ -36,7 +37,6 @@ from gmscreen.campaign.wording import (
 from gmscreen.i18n import DEFAULT_LANGUAGE, Translate, plural
 from gmscreen.rules import merp
 from gmscreen.rules.dice import DiceError, Roll
-from gmscreen.rules.tables_render import item_title
 from gmscreen.text import inert_line
 
 PIECES = " · "  # between what happened, the dice and the outcome, in a sentence
@@ -83,15 +83,13 @@ def recap_sentences(lines: Iterable[Line]) -> list[str]:
 
 class ItemTitles:
     """The items' titles by id as a session goes (an item's note names only its id): those
-    carried at the start, then each one rolled, kept or renamed. Named when asked for (naming
-    reads the tables: a log of a session that notes no item never does)."""
+    carried at the start, then each one rolled, kept or renamed. Named when asked for (an item
+    stored before names were is named from the tables: :mod:`gmscreen.campaign.item_names`)."""
 
     def __init__(self, state: Campaign | None, lang: str) -> None:
         self.lang = lang
-        self._items: dict[str, Mapping[str, Any] | str] = {
-            i.id: {"title": i.title, "tree": i.tree, "name": i.name}
-            for c in (state.characters if state is not None else ())
-            for i in c.inventory
+        self._items: dict[str, Item | Mapping[str, Any] | str] = {
+            i.id: i for c in (state.characters if state is not None else ()) for i in c.inventory
         }
 
     def follow(self, event: ev.Event) -> None:
@@ -105,7 +103,7 @@ class ItemTitles:
         item = self._items.get(item_id)
         if item is None:
             return item_id
-        return item if isinstance(item, str) else item_title(item, self.lang)
+        return item if isinstance(item, str) else item_name(item, self.lang)
 
     def copy(self) -> ItemTitles:
         other = ItemTitles(None, self.lang)
@@ -435,7 +433,7 @@ def _override(s: Teller, override: str | None) -> str:
 
 
 def _item_rolled(s: Teller, e: ev.Event, d: ev.ItemRolled) -> Told:
-    title = item_title(d.item, s.lang)
+    title = item_name(d.item, s.lang)
     if d.resumes is not None:
         yield s.line(s.t("item_abandon.log_resumed", title=title) + _override(s, d.override))
         return
@@ -465,13 +463,13 @@ def _item_abandoned(s: Teller, e: ev.Event, d: ev.ItemAbandoned) -> Told:
 
 
 def _item_renamed(s: Teller, e: ev.Event, d: ev.ItemRenamed) -> Told:
-    before = item_title(d.item, s.lang)
-    after = d.after or item_title({**d.item, "name": ""}, s.lang)  # "": the name its dice give
+    before = item_name(d.item, s.lang)
+    after = d.after or item_name({**d.item, "name": ""}, s.lang)  # "": the name its dice give
     yield s.line(s.t("item_abandon.log_renamed", before=before, after=after))
 
 
 def _item(s: Teller, e: ev.Event, d: ev.ItemKept | ev.ItemDiscarded | ev.ItemRemoved) -> Told:
-    yield s.line(s.t(f"log.{e.kind}", title=item_title(d.item, s.lang)))
+    yield s.line(s.t(f"log.{e.kind}", title=item_name(d.item, s.lang)))
 
 
 def _item_noted(s: Teller, e: ev.Event, d: ev.ItemNoted) -> Told:

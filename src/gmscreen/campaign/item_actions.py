@@ -20,7 +20,7 @@ from gmscreen.campaign.actions import Draft, merp_character, new_item_id, paid_r
 from gmscreen.campaign.bounds import MAX_NAME
 from gmscreen.campaign.errors import InvalidAction
 from gmscreen.campaign.fields import encode_item, encode_merp
-from gmscreen.campaign.model import Campaign, Character, Item
+from gmscreen.campaign.model import Campaign, Character, Item, ItemNames
 
 # The key an abandoned roll's tree keeps its "counted" in (the rest is the Resolution's to_dict)
 COUNTED = "counted"
@@ -49,6 +49,7 @@ def item_abandoned(
     counted: bool = True,
     override: str | None = None,
     resumes: str | None = None,
+    names: ItemNames | None = None,
 ) -> Draft:
     """The roll ``tree`` (a Resolution's ``to_dict``, not finished) left half way.
 
@@ -76,7 +77,7 @@ def item_abandoned(
         made = c.merp.rolls.get(table, 0) + 1
     item_id = before.id if before is not None else new_item_id(c, table, made)
     kept_tree = {**tree, COUNTED: counted or paid_before}
-    item = encode_item(Item(item_id, table, title, kept_tree))
+    item = encode_item(Item(item_id, table, title, kept_tree, names=names))
     payload = ev.ItemAbandoned(item, cost, changes, counted or paid_before, override, resumes)
     return character_id, payload, state.clock
 
@@ -88,6 +89,7 @@ def item_resumed(
     title: str,
     tree: Mapping[str, Any],
     override: str | None = None,
+    names: ItemNames | None = None,
 ) -> Draft:
     """The abandoned roll ``abandoned_id`` finished (``tree`` done): an ItemRolled that names it.
 
@@ -104,7 +106,7 @@ def item_resumed(
         changes = {"merp": [encode_merp(c.merp), encode_merp(after)]}
     elif override is not None:
         raise InvalidAction("nothing to override: the roll was paid when it was left")
-    item = encode_item(Item(before.id, before.table, title, dict(tree)))
+    item = encode_item(Item(before.id, before.table, title, dict(tree), names=names))
     payload = ev.ItemRolled(item, cost, changes, override, resumes=before.id)
     return character_id, payload, state.clock
 

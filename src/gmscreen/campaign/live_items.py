@@ -14,11 +14,9 @@ from gmscreen.campaign import actions, item_actions
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import InvalidAction
 from gmscreen.campaign.fields import decode_item
-from gmscreen.campaign.model import Campaign, Item
-
-if TYPE_CHECKING:
-    from gmscreen.campaign.live_undo import Entry
-    from gmscreen.campaign.undo import ActionGroup
+from gmscreen.campaign.live_undo import Entry
+from gmscreen.campaign.model import Campaign, Item, ItemNames
+from gmscreen.campaign.undo import ActionGroup
 
 
 class LiveItems:
@@ -36,18 +34,24 @@ class LiveItems:
     def item_rolled(
         self,
         character_id: str,
-        live: str,
+        table: str,
         title: str,
         tree: Mapping[str, Any],
         override: str | None = None,
+        *,
+        names: ItemNames | None = None,
     ) -> ev.Event:
         """A roll on a MERP table, paid at the price of the character's category; keep or
         discard the item after. A roll past the table's limit or the points left is refused
         (:class:`~gmscreen.campaign.actions.RollNotAllowed`) unless ``override`` names the rule
         refusing it (``merp.RollRefused.key``): the GM's call, journaled on the event; an
-        override pays at most the points left. See :func:`actions.roll_cost`.
+        override pays at most the points left. See :func:`actions.roll_cost`. ``title`` is the
+        item's English name, ``names`` what the roll named it in every language (stored with it).
         """
-        return self._one(actions.item_rolled(self.state, character_id, live, title, tree, override))
+        draft = actions.item_rolled(
+            self.state, character_id, table, title, tree, override, names=names
+        )
+        return self._one(draft)
 
     def pending_items(self, character_id: str) -> list[Item]:
         """Items rolled this session and neither kept nor discarded yet."""

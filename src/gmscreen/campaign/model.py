@@ -40,10 +40,21 @@ class Settings(msgspec.Struct, frozen=True, gc=False):
     player_words: Mapping[str, str] = msgspec.field(default_factory=dict)
 
 
+class ItemNames(msgspec.Struct, frozen=True, gc=False):
+    """The names a roll gave an item, by language (``en``, ``es``: the tables' languages):
+    ``full`` is the whole name, every sub-roll's result in it; ``short`` the same in few words.
+    """
+
+    full: Mapping[str, str] = msgspec.field(default_factory=dict)
+    short: Mapping[str, str] = msgspec.field(default_factory=dict)
+
+
 class Item(msgspec.Struct, frozen=True, gc=False):
     """A special item: the rolled result tree (opaque, JSON-able) from a MERP table.
 
-    ``name`` is the one the GM gave it ("" until then: the name is read off the tree).
+    ``title`` is its English name as rolled; ``names`` what the roll named it in each language
+    (None in items written before names were stored: they are named from the tables, see
+    :mod:`gmscreen.campaign.item_names`). ``name`` is the one the GM gave it ("" until then).
     """
 
     id: str
@@ -52,6 +63,7 @@ class Item(msgspec.Struct, frozen=True, gc=False):
     tree: Mapping[str, Any] = msgspec.field(default_factory=dict)
     notes: str = ""
     name: str = ""
+    names: ItemNames | None = None
 
 
 class MerpProfile(msgspec.Struct, frozen=True, gc=False):

@@ -25,6 +25,7 @@ import msgspec
 from gmscreen.campaign import events as ev
 from gmscreen.campaign import heard as hd
 from gmscreen.campaign.gm_words import told_order
+from gmscreen.campaign.item_names import item_name
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.notes import settled
 from gmscreen.campaign.reducer import void_actions
@@ -33,7 +34,6 @@ from gmscreen.campaign.undo import UNDOS
 from gmscreen.campaign.wording import game_time, kind_seen, rough, rough_span
 from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for
 from gmscreen.rules.madness import MINUTE, band
-from gmscreen.rules.tables_render import item_title
 
 
 class SeenMadness(msgspec.Struct, frozen=True):
@@ -263,12 +263,6 @@ class _Passing:
         return [passed]
 
 
-def item_name(item: Mapping[str, Any], lang: str) -> str:
-    """An item's full name for players: the one the GM reads too, which carries the value of
-    each die but not the die, and no pointer to a table (see gmscreen.rules.tables_names)."""
-    return item_title(item, lang)
-
-
 def seen_madness(kind_key: str, lang: str) -> SeenMadness:
     """A kind by its label and player text (a key the data does not know: the key itself)."""
     return SeenMadness(*kind_seen(kind_key, lang))
@@ -283,9 +277,7 @@ def band_words(key: str, lang: str, own: Mapping[str, str]) -> str:
 def _character(
     c: Character, now: int, madness: bool, lang: str, words: Mapping[str, str]
 ) -> SeenCharacter:
-    items = tuple(
-        item_name({"title": i.title, "tree": i.tree, "name": i.name}, lang) for i in c.inventory
-    )
+    items = tuple(item_name(i, lang) for i in c.inventory)
     if not madness:
         return SeenCharacter(c.id, c.name, c.player, "", "", None, (), items)
     key = band(c.sanity)

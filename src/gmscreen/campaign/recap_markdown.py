@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from gmscreen.campaign.item_names import item_name
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.player_safe import PlayerSafe, SeenCharacter, details, player_safe, seems
@@ -22,7 +23,6 @@ from gmscreen.campaign.wording import game_time, kind_words, words
 from gmscreen.i18n import DEFAULT_LANGUAGE, catalog_for
 from gmscreen.rules.madness import band
 from gmscreen.rules.madness_data import load_madness_data
-from gmscreen.rules.tables_render import item_title
 from gmscreen.text import inert, inert_line
 
 # The ASCII characters that can start or end Markdown markup in running text (CommonMark with
@@ -83,10 +83,7 @@ def recap_markdown(
             m = character.merp
             parts.append(w("points_left", left=m.points_left, total=m.points_total))
         if character.inventory:
-            titles = ", ".join(
-                item_title({"title": i.title, "tree": i.tree, "name": i.name}, lang)
-                for i in character.inventory
-            )
+            titles = ", ".join(item_name(i, lang) for i in character.inventory)
             parts.append(w("carries", items=titles))
         out.append(f"- {item_start(name)}: " + literal("; ".join(parts)))
     # The one way out to a terminal (export) or a file (replay's e/E): names, notes and item

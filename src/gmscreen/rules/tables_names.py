@@ -9,46 +9,39 @@ the GM reads the dice in the tree, and players may be shown the name as it is. N
 screen wraps it. :func:`summary` says the same in fewer words, each sub-roll by its ``brief``
 ("+15, 70% weight, +3 initiative; glows near a chosen race, creature or alignment").
 
-A tree read back from a journal is named from today's tables when its rolls still fit them
-(same table, row, alternative and dice), so a fix to the wording reaches old campaigns; a tree
-that no longer fits is named from the texts it was written with.
+An item keeps the names its roll gave it (:func:`rolled_names`, stored with the item: see
+:mod:`gmscreen.campaign.item_names`). An item written before names were stored is named from its
+tree read back (:func:`stored_name`): from today's tables where its rolls still fit them (same
+table, row, alternative and dice), from the texts it was written with where they do not.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from gmscreen.rules.dice import DiceExpr
-from gmscreen.rules.tables_model import Lang, Option, Row, Template
+from gmscreen.rules.tables_model import Lang, Option, Row, TableSet, Template
 from gmscreen.rules.tables_nodes import Node
 
 # For texts written with the tree (a tree that no longer fits the tables, or a title with no
 # tree): a die written out, "(1d6: 4)", "(3d6: 3+2+4 = 9)", "(1d10: 7 (typed))" (the value is
 # always next to it), and a pointer to the tables below, "(realm on 2d, size on 2e)", "(below)".
-# Compiled when first used (re's own cache of patterns): an item whose tree fits today's
-# tables never needs them, and they took ~1 ms of each launch that names an item.
-_DIE_WRITTEN_OUT = r" ?\(\d*d(?:\d+|%)[^()]*(?:\([^()]*\)[^()]*)*\)"
-_TABLE_POINTER = r" ?\([^()]*(?:\b\d[a-z]\b|\bbelow\b|\babajo\b)[^()]*\)"
+_DIE_WRITTEN_OUT = re.compile(r" ?\(\d*d(?:\d+|%)[^()]*(?:\([^()]*\)[^()]*)*\)")
+_TABLE_POINTER = re.compile(r" ?\([^()]*(?:\b\d[a-z]\b|\bbelow\b|\babajo\b)[^()]*\)")
 
 SEPARATOR = "; "
-
-
-class Rows(Protocol):
-    """Where a name finds today's rows: the whole :class:`~gmscreen.rules.tables_model.TableSet`
-    or, to name journaled items, :class:`~gmscreen.rules.tables_sections.TableSections`."""
-
-    def row(self, table_id: str, index: int) -> Row | None: ...
+LANGS: tuple[Lang, ...] = ("en", "es")  # the languages of the tables, so of items' names
 
 
 def plain(text: str) -> str:
     """A text written with a roll, without its dice written out or its pointers to tables."""
-    written = re.sub(_TABLE_POINTER, "", re.sub(_DIE_WRITTEN_OUT, "", text))
+    written = _TABLE_POINTER.sub("", _DIE_WRITTEN_OUT.sub("", text))
     return written.strip().rstrip(".").strip()
 
 
-def entry(node: Node, tables: Rows) -> tuple[Row, Option | None] | None:
+def entry(node: Node, tables: TableSet) -> tuple[Row, Option | None] | None:
     """The row and alternative ``node`` was rolled on, if today's tables still hold them as
     rolled (a tree read back from a file is matched by table, row, range, choice and dice)."""
     row = node.row
@@ -78,7 +71,7 @@ def _render(
     return template.values().render(node.dice, exprs)
 
 
-def words(node: Node, tables: Rows, lang: Lang) -> str:
+def words(node: Node, tables: TableSet, lang: Lang) -> str:
     """What one roll adds to the name: its entry, for the alternative taken, values written in."""
     bound = entry(node, tables)
     if bound is None:
@@ -96,13 +89,13 @@ def words(node: Node, tables: Rows, lang: Lang) -> str:
     return out.strip().rstrip(".")
 
 
-def full_name(node: Node, tables: Rows, lang: Lang) -> str:
+def full_name(node: Node, tables: TableSet, lang: Lang) -> str:
     """The item's whole name: the entry's words, then every sub-roll's, in the order rolled."""
     parts = (words(n, tables, lang) for n in node.walk())
     return SEPARATOR.join(p for p in parts if p)
 
 
-def brief_words(node: Node, tables: Rows, lang: Lang) -> str:
+def brief_words(node: Node, tables: TableSet, lang: Lang) -> str:
     """One sub-roll's result as a summary says it ("+15, 70% weight, +3 initiative"): the
     ``brief`` of the alternative taken or of the row, else its words in the name."""
     bound = entry(node, tables)
@@ -115,7 +108,7 @@ def brief_words(node: Node, tables: Rows, lang: Lang) -> str:
     return words(node, tables, lang)
 
 
-def summary(node: Node, tables: Rows, lang: Lang) -> str:
+def summary(node: Node, tables: TableSet, lang: Lang) -> str:
     """The name made short: the entry's words, then each sub-roll's result in few words, with
     every number still in it: "Magic item (+5); lock picks"."""
     parts = [words(node, tables, lang)]
@@ -134,26 +127,23 @@ def _stored_tree(item: Mapping[str, Any]) -> Node | None:
         return None
 
 
-def stored_name(item: Mapping[str, Any], lang: str, tables: Rows) -> str:
-    """A journaled item's name in ``lang``, from its tree (``tree.tree``); an item with no
-    readable tree keeps its stored title, without dice or pointers. A name the GM gave it
-    (``name``) comes first, in every language."""
-    given = str(item.get("name") or "")  # the GM's words, as typed
-    if given:
-        return given
+def rolled_names(node: Node, tables: TableSet) -> tuple[dict[str, str], dict[str, str]]:
+    """What a roll names its item, to store with it: the :func:`full_name` and the
+    :func:`summary` in each language of the tables."""
+    full: dict[str, str] = {lang: full_name(node, tables, lang) for lang in LANGS}
+    return full, {lang: summary(node, tables, lang) for lang in LANGS}
+
+
+def stored_name(item: Mapping[str, Any], lang: Lang, tables: TableSet) -> str:
+    """The name of an item stored without its names (see the module), from its tree
+    (``tree.tree``); an item with no readable tree: its stored title, without dice or pointers."""
     node = _stored_tree(item)
-    # The tables carry English and Spanish; another language reads the English
-    name = full_name(node, tables, "es" if lang == "es" else "en") if node is not None else ""
+    name = full_name(node, tables, lang) if node is not None else ""
     return name or plain(str(item.get("title", "")))
 
 
-def stored_summary(item: Mapping[str, Any], lang: str, tables: Rows) -> str:
-    """A journaled item's :func:`summary` in ``lang``; its stored title when its tree will
-    not read (as :func:`stored_name`). A renamed item: its name, then the summary."""
-    given = str(item.get("name") or "")  # the GM's words, as typed
+def stored_summary(item: Mapping[str, Any], lang: Lang, tables: TableSet) -> str:
+    """:func:`summary` of an item stored without its names, as :func:`stored_name` reads it."""
     node = _stored_tree(item)
-    if node is None:
-        return given or plain(str(item.get("title", "")))
-    short = summary(node, tables, "es" if lang == "es" else "en")
-    short = short or plain(str(item.get("title", "")))
-    return f"{given}: {short}" if given else short
+    short = summary(node, tables, lang) if node is not None else ""
+    return short or plain(str(item.get("title", "")))

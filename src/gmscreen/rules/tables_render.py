@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    # Only for types: see item_title
-    from gmscreen.rules.tables_model import Lang
-    from gmscreen.rules.tables_nodes import Node
+from gmscreen.rules.tables_model import Lang
+from gmscreen.rules.tables_nodes import Node
 
 _WORDS: dict[str, dict[Lang, str]] = {
     "picked": {"en": "picked", "es": "elegido"},
@@ -54,15 +49,3 @@ def _render(node: Node, lang: Lang, indent: str, depth: int, lines: list[str]) -
             lines.append(f"{pad}{indent}{indent}{option.index + 1}) {option.label(lang)}")
     for child in node.children:
         _render(child, lang, indent, depth + 1, lines)
-
-
-def item_title(item: Mapping[str, Any], lang: str) -> str:
-    """A journaled item's full name in ``lang``, read off its rolled tree, never cut (see
-    :mod:`gmscreen.rules.tables_names`): the log, the inventory and every recap name items so."""
-    # Imported here: the recap and the roll log import this module, and a madness-only campaign
-    # (no items to name) should not read the tables at start-up for that. The rows are read by
-    # section: the first frame names items without parsing the whole file.
-    from gmscreen.rules.tables_names import stored_name
-    from gmscreen.rules.tables_sections import item_rows
-
-    return stored_name(item, lang, item_rows())

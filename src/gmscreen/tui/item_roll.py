@@ -21,12 +21,12 @@ from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import InvalidAction
 from gmscreen.campaign.item_actions import was_counted
 from gmscreen.campaign.live import LiveCampaign
-from gmscreen.campaign.model import Character, Item, MerpProfile
+from gmscreen.campaign.model import Character, Item, ItemNames, MerpProfile
 from gmscreen.rules import dice, merp
 from gmscreen.rules.merp import Budget, Category, RollRefused
 from gmscreen.rules.tables import PendingDie, Resolution
 from gmscreen.rules.tables_model import Lang, TableSet
-from gmscreen.rules.tables_names import full_name
+from gmscreen.rules.tables_names import full_name, rolled_names
 
 
 def budget_of(profile: MerpProfile) -> Budget:
@@ -144,22 +144,23 @@ class ItemRoll:
         """The item's name in ``lang`` (the screen's language by default)."""
         return full_name(self.resolution.tree, self.tables, lang or self.lang) or self.table_id
 
+    def names(self) -> ItemNames:
+        """What the roll so far names the item, in every language: stored with it."""
+        full, short = rolled_names(self.resolution.tree, self.tables)
+        return ItemNames(full, short)
+
     def journal(self) -> Rolled | None:
         """Once resolved, record the roll (pays the points); returns what was recorded."""
         if not self.done or self.rolled is not None:
             return self.rolled
-        title = self.title("en")  # the journal keeps one language; item_title names it in others
+        title, names, tree = self.title("en"), self.names(), self.resolution.to_dict()
         if self.resumes is not None:
             event = self.live.item_resumed(
-                self.character_id,
-                self.resumes,
-                title,
-                self.resolution.to_dict(),
-                override=self.override,
+                self.character_id, self.resumes, title, tree, override=self.override, names=names
             )
         else:
             event = self.live.item_rolled(
-                self.character_id, self.table_id, title, self.resolution.to_dict(), self.override
+                self.character_id, self.table_id, title, tree, self.override, names=names
             )
         assert isinstance(event.data, ev.ItemRolled)
         self.rolled = Rolled(str(event.data.item["id"]), event.data.cost, self.override)
@@ -175,6 +176,7 @@ class ItemRoll:
             counted=counted,
             override=self.override if counted and not self.paid else None,
             resumes=self.resumes,
+            names=self.names(),
         )
 
     def keep(self) -> None:

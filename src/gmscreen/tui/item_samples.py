@@ -11,12 +11,12 @@ from datetime import datetime
 from pathlib import Path
 
 from gmscreen.campaign.live import LiveCampaign
-from gmscreen.campaign.model import Settings
+from gmscreen.campaign.model import ItemNames, Settings
 from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.rules.merp import merp_tables
 from gmscreen.rules.tables import Resolution
-from gmscreen.rules.tables_names import full_name
+from gmscreen.rules.tables_names import rolled_names
 
 # name -> keys pressed after the app starts (Ioreth is selected first, Halbarad below her)
 ITEM_SHOTS: dict[str, tuple[str, ...]] = {
@@ -38,8 +38,9 @@ def _typed_item(
             resolution.choose(next(picks))
         else:
             resolution.supply_typed(next(answers))
-    title = full_name(resolution.tree, merp_tables(), "en")
-    event = live.item_rolled(who, table_id, title, resolution.to_dict())
+    full, short = rolled_names(resolution.tree, merp_tables())
+    names = ItemNames(full, short)
+    event = live.item_rolled(who, table_id, full["en"], resolution.to_dict(), names=names)
     item_id = str(event.data.item["id"])  # type: ignore[union-attr]
     live.item_kept(who, item_id)
     return item_id

@@ -15,12 +15,12 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign.item_names import item_name
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Item
 from gmscreen.i18n import plural
 from gmscreen.rules.merp import table_name
 from gmscreen.rules.tables_model import Lang, TableSet
-from gmscreen.rules.tables_render import item_title
 from gmscreen.text import inert, inert_line
 from gmscreen.tui.commands import add_bindings, bindings
 from gmscreen.tui.format import error_text
@@ -82,9 +82,7 @@ class InventoryScreen(Screen[None]):
         self.query_one("#items", OptionList).focus()
 
     def _title(self, item: Item) -> str:
-        return inert_line(
-            item_title({"title": item.title, "tree": item.tree, "name": item.name}, self.lang)
-        )
+        return inert_line(item_name(item, self.lang))
 
     @property
     def items(self) -> tuple[Item, ...]:

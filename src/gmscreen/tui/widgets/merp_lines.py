@@ -12,6 +12,7 @@ from typing import Protocol
 
 from textual.content import Content
 
+from gmscreen.campaign.item_names import item_summary
 from gmscreen.campaign.model import Item, MerpProfile
 from gmscreen.i18n import plural
 from gmscreen.rules import merp
@@ -112,16 +113,5 @@ def detail_lines(
 
 
 def item_names(items: Sequence[Item], lang: str) -> list[str]:
-    """The items' short names (:func:`gmscreen.rules.tables_names.stored_summary`)."""
-    if not items:
-        return []
-    # Imported here: a campaign with no items should not read the tables for its first frame
-    # (and one with items reads only their rows: gmscreen.rules.tables_sections).
-    from gmscreen.rules.tables_names import stored_summary
-    from gmscreen.rules.tables_sections import item_rows
-
-    rows = item_rows()
-    return [
-        stored_summary({"title": i.title, "tree": i.tree, "name": i.name}, lang, rows)
-        for i in items
-    ]
+    """The items' short names (:func:`gmscreen.campaign.item_names.item_summary`)."""
+    return [item_summary(i, lang) for i in items]

@@ -65,8 +65,9 @@ RULINGS = (
 
 
 class Ruling(Record, frozen=True):
-    """A correction the GM ruled on one character, with the GM's ``reason`` (RULES.md's numbers
-    set by hand, outside the rules' own steps): ``ruling`` is one of :data:`RULINGS`.
+    """A correction the GM ruled on one character, with the GM's ``reason`` (numbers set by
+    hand, outside the rules' own steps: docs/RULES.md "The GM's word"): ``ruling`` is one of
+    :data:`RULINGS`.
 
     ``subject`` is the kind of madness ended, added or removed, or the gain preset whose first
     sighting is forgotten; ``halved``: an episode ended now had its madness halved as at its

@@ -1,5 +1,5 @@
-"""The MERP special-item events (RULES.md Part 2): rolls, kept or let go, noted, removed,
-left half way, renamed.
+"""The MERP special-item events (docs/RULES.md "Part 2: MERP special items"): rolls, kept or
+let go, noted, removed, left half way, renamed.
 
 Part of the union of :mod:`gmscreen.campaign.events`, which re-exports every name here: import
 them from there (``from gmscreen.campaign import events as ev``; ``ev.ItemRolled``).
@@ -14,7 +14,7 @@ from gmscreen.campaign.event_record import Int, Name, Record, Text
 
 
 class ItemRolled(Record, frozen=True):
-    """A roll on a MERP special-item table (RULES.md Part 2), paid in background points.
+    """A roll on a MERP special-item table (docs/RULES.md "Resolution"), paid in background points.
 
     ``item`` is the result in plain form (``fields.encode_item``); it joins the inventory only if
     an :class:`ItemKept` follows, but the points are spent either way.

@@ -1,4 +1,5 @@
-"""The madness events (RULES.md Part 1): gains, checks, episodes, nights, the game clock.
+"""The madness events (docs/RULES.md "Part 1: Madness Points"): gains, checks, episodes,
+nights, the game clock.
 
 Part of the union of :mod:`gmscreen.campaign.events`, which re-exports every name here: import
 them from there (``from gmscreen.campaign import events as ev``; ``ev.Gain``).
@@ -13,7 +14,7 @@ from gmscreen.rules.madness import Alignment, Outcome, Unit
 
 
 class Gain(Record, frozen=True):
-    """Madness gained from one preset (RULES.md "Gaining madness"), with its dice if any.
+    """Madness gained from one preset (docs/RULES.md "Gaining madness"), with its dice if any.
 
     ``base`` is the preset's amount (fixed, rolled or from the GM's ``inputs``) before the GM's
     ``adjustment``; ``amount`` is what was added (never below 0). ``first_time`` is None unless
@@ -38,7 +39,7 @@ class Gain(Record, frozen=True):
 
 
 class CheckRoll(Record, frozen=True):
-    """One d100 of a madness check (RULES.md "The madness check"), rolled or typed.
+    """One d100 of a madness check (docs/RULES.md "The madness check"), rolled or typed.
 
     ``target_value`` is the Chaos or Law rolled against; ``fumble_base`` is the campaign setting,
     ``fumble_chance`` the percent that fumbles and ``fumble_from`` the lowest roll that does (101:

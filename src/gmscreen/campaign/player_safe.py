@@ -296,7 +296,8 @@ def _character(
 # Rolls on the item tables (table, cost, override), items passed over, edits, settings, notes
 # (heard in player_safe itself, as the GM last left them: GM-only ones never), the rewriting and
 # taking back of notes, a gain's what-happened line (the GM's own words, as a note the GM did
-# not share: RULES.md "What players may see"), item notes and undos are the GM's: not heard.
+# not share: docs/RULES.md "What players may see"), item notes and undos are the GM's: not
+# heard.
 
 
 def _check(e: ev.Event, d: ev.CheckRoll, who: str, lang: str) -> hd.Heard | None:

@@ -103,7 +103,8 @@ def parse(expression: str | DiceExpr) -> DiceExpr:
     return DiceExpr(count, sides, modifier)
 
 
-PERCENTILE = ("d100", "1d100")  # a d100 that shows 100 is written 00 (RULES.md)
+# A d100 that shows 100 is written 00 (docs/RULES.md "The madness check")
+PERCENTILE = ("d100", "1d100")
 
 
 class Roll(msgspec.Struct, frozen=True, gc=False):

@@ -1,4 +1,5 @@
-"""Madness Points, the optional Elric! rule (RULES.md, Part 1), as pure functions.
+"""Madness Points, the optional Elric! rule (docs/RULES.md "Part 1: Madness Points"), as pure
+functions.
 
 Every function takes the character's numbers (:class:`MadnessState`) and the dice that were
 rolled, typed or picked, and returns a record of what happened with the state before and after.
@@ -180,8 +181,8 @@ def gain(
     else:
         base = _whole(inputs, p.amount_input or "amount")
     if p.lowers == "app" and value > state.app:
-        # RULES.md's decision: a character cannot lose more APP than it has; the GM mistyped
-        # (or the APP on the sheet is out of date): say so rather than clamp silently.
+        # docs/RULES.md "Gaining madness": a character cannot lose more APP than it has; the GM
+        # mistyped (or the APP on the sheet is out of date): say so rather than clamp silently.
         raise MadnessError(code="app_lost_too_much", lost=value, app=state.app)
     amount = max(0, base + adjustment)
     changes: dict[str, object] = {"madness": state.madness + amount}
@@ -341,7 +342,7 @@ def start_episode(
     """After a failed (or fumbled) check: madness of one kind for ``madness`` units of time.
 
     A fumble adds the same kind to the permanent madnesses; the temporary episode and its
-    halving still apply (RULES.md: a fumble is also a failure). A new episode replaces one
+    halving still apply (docs/RULES.md "The madness check": a fumble fails too). A new episode replaces one
     still under way.
     """
     kind = kind_key(kind_roll)

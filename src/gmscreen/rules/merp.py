@@ -1,6 +1,6 @@
 """MERP special items: who pays how many background points for a roll on which table.
 
-The costs and roll limits come from RULES.md Part 2 ("Who pays what"); the limits count per
+The costs and roll limits come from docs/RULES.md "Who pays what"; the limits count per
 table, and the character's background points are a budget (spent, left).
 """
 
@@ -55,7 +55,7 @@ class Cost(msgspec.Struct, frozen=True, gc=False):
 _CHEAP_ON_1 = {TABLE_1: Cost(1, 2), TABLE_2: Cost(2, 1)}
 _CHEAP_ON_2 = {TABLE_1: Cost(2, 1), TABLE_2: Cost(1, 2)}
 
-# An elf semi spell user counts as a semi spell user (RULES.md decision).
+# An elf semi spell user counts as a semi spell user (docs/RULES.md "Who pays what").
 COSTS: Mapping[Category, Mapping[str, Cost]] = {
     "non_spell_user": _CHEAP_ON_1,
     "semi_spell_user": _CHEAP_ON_1,

@@ -1,6 +1,6 @@
 """Time across midnights for one character: episodes that end and nights that recover.
 
-RULES.md "Recovery": at the end of each game day a character with no gain that day loses 1
+docs/RULES.md "Recovery": at the end of each game day a character with no gain that day loses 1
 madness point (1d6 under care); a gain that day blocks it; no recovery while a temporary
 madness lasts (the night is skipped, and said so); an episode that ends at midnight ends
 first, so that night recovers from the halved madness.

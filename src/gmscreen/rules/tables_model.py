@@ -118,7 +118,7 @@ class Table(msgspec.Struct, frozen=True, gc=False):
     low: int = 1
     # lookup[value - low] is the row a total lands on; built once so a roll is one index.
     lookup: tuple[Row, ...] = ()
-    # a GM's table says whether the players may read its results (RULES.md, player-safe)
+    # may the players read its results (a GM's table says; docs/RULES.md "What players may see")
     players: bool = False
 
     @property

@@ -1,4 +1,4 @@
-"""The line under a table's rows that says what its markers mean (RULES.md, "Resolution"):
+"""The line under a table's rows that says what its markers mean (docs/RULES.md "Resolution"):
 ``*`` rolls 1a and 1b, ``@`` rolls 1f, ``#`` rolls 2a, and ``(+1)`` adds 1 to the d10 of the
 sub-tables the other marker on the same row sends to.
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any, NoReturn
 
+from gmscreen import __version__
 from gmscreen.rules.numbers import MAX_DIGITS, NumberError, parse_whole
 from gmscreen.text import inert, inert_line
 
@@ -92,18 +92,10 @@ def number_flag(
 SEED = number_flag("--seed", low=None, signed=True, max_digits=20)  # any seed random takes
 
 
-def installed_version() -> str:
-    """gmscreen's version as the installed package's metadata says: pyproject.toml writes it
-    once, and the installer copies it there."""
-    try:
-        return version("gmscreen")
-    except PackageNotFoundError:  # the source tree on sys.path, never installed
-        return "(version unknown: not installed, see README's Install)"
-
-
 class VersionAction(argparse.Action):
-    """``--version``: print ``gmscreen 0.1.0`` and exit 0. Unlike argparse's own ``version``
-    action it reads the metadata only when the flag is given."""
+    """``--version``: print ``gmscreen 0.1.0`` and exit 0. argparse's own ``version`` action
+    swallows a failed write (``gmscreen --version | true``); ``print`` lets the broken pipe reach
+    ``cli.main``, which ends quietly as every command does."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
         kwargs.setdefault("help", "print gmscreen's version and exit")
@@ -116,7 +108,7 @@ class VersionAction(argparse.Action):
         values: object,
         option_string: str | None = None,
     ) -> NoReturn:
-        print(f"gmscreen {installed_version()}")
+        print(f"gmscreen {__version__}")
         parser.exit()
 
 

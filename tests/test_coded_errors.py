@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from gmscreen.campaign import actions, notes, rulings
+from gmscreen.campaign import actions, horror_actions, notes, rulings
 from gmscreen.campaign.errors import InvalidAction
-from gmscreen.campaign.model import Campaign, Character, MerpProfile, Settings
+from gmscreen.campaign.model import Campaign, Character, Horror, MerpProfile, Settings
 from gmscreen.i18n import catalog_for, load_messages, placeholders
 from gmscreen.rules import dice, madness, numbers
 from gmscreen.rules.errors import CodedError
@@ -31,7 +31,8 @@ MAD = Character(
     MadnessState(pow=10, madness=12, episode=Episode("phobia", 3, "rounds", 0, 18)),
 )
 BOTH = Settings(modules=("madness", "merp-items"))
-STATE = Campaign(name="T", settings=BOTH, characters=(ARTINAR, FAILED, MAD))
+ARIOCH = Horror("arioch", "Arioch", "chaos_god")
+STATE = Campaign(name="T", settings=BOTH, characters=(ARTINAR, FAILED, MAD), horrors=(ARIOCH,))
 NO_MODULES = Campaign(name="T", settings=Settings(modules=()), characters=(ARTINAR,))
 HALBARAD = Character(
     "halbarad", "Halbarad", MadnessState(pow=10), merp=MerpProfile("non_spell_user", "Dúnadan", 3)
@@ -84,6 +85,10 @@ RAISES: dict[str, Callable[[], object]] = {
         STATE, "artinar", rulings.ForgetSighting("chaos_god"), "x"
     ),
     "ruling.nothing": lambda: rulings.ruling(STATE, "artinar", rulings.SetMadness(0), "x"),
+    # the campaign's own horrors (campaign/horror_actions.py)
+    "horror.unknown": lambda: actions.gain(STATE, "artinar", None, None, None, horror="mabelode"),
+    "horror.name_taken": lambda: horror_actions.add(STATE, " ARIOCH", preset="law_god"),
+    "horror.no_gain": lambda: horror_actions.from_gain(STATE, [], set(), "Herald"),
 }
 
 

@@ -63,6 +63,24 @@ PAYLOADS: list[ev.Payload] = [
         {"fumble_base": [2, 1]},
     ),
     ev.Gain("friend_dies", {}, ROLL, 4, 0, 4, None, 1, {"madness": [0, 4]}, "Moonglum's cousin"),
+    # the campaign's own horrors and handouts (fields absent in older journals)
+    ev.Gain(
+        "chaos_god", {}, None, 10, 0, 10, True, 1, {"horrors_seen": [[], ["arioch"]]}, "", "arioch"
+    ),
+    ev.HorrorAdded({"id": "herald", "name": "Herald", "preset": "demon", "pow": 18}, 5),
+    ev.HorrorEdited({"id": "h", "name": "H", "amount": 2}, {"id": "h", "name": "H", "dice": "1d6"}),
+    ev.HorrorRemoved({"id": "h", "name": "H", "amount": 2}),
+    ev.Note("the map\nof the city", True, True),
+    ev.NoteEdited(24, "the map", False, "the map\nof the city", True, False, True),
+    ev.NoteRemoved(24, "the map", True, True),
+    ev.UndoEarlier(
+        9,
+        "2024-04-30-1",
+        "2024-04-30T20:00:00.000+00:00",
+        (),
+        horrors=({"id": "h", "name": "H", "amount": 2},),
+        handouts=({"id": 24, "game": 0, "text": "the map"},),
+    ),
 ]
 EVENTS = [
     ev.Event(n + 1, n + 1, "2024-05-01T20:00:00.000+00:00", 60 * n, "elric", data).to_dict()

@@ -201,13 +201,15 @@ def test_settled_notes_follow_every_write_edit_removal_and_undo(
             model = dict(history[-1])
             seqs = sorted(model)
             try:
+                # a line break typed or pasted as \r\n or \r is kept as one \n
+                kept = text.replace("\r\n", "\n").replace("\r", "\n")
                 if what == "write":
-                    model[live.note(text, shared=shared).seq] = (text, shared)
+                    model[live.note(text, shared=shared).seq] = (kept, shared)
                 elif what == "edit" and seqs:
                     seq = seqs[pick % len(seqs)]
                     if live.edit_note(seq, text, shared) is None:
                         continue  # nothing changed: nothing journaled
-                    model[seq] = (text, shared)
+                    model[seq] = (kept, shared)
                 elif what == "remove" and seqs:
                     live.remove_note(seqs[pick % len(seqs)])
                     del model[seqs[pick % len(seqs)]]

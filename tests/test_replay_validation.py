@@ -104,6 +104,7 @@ SANITY = MadnessState(
     first_sightings=frozenset({"chaos_god"}),
     under_care=True,
     last_gain_day=3,
+    horrors_seen=frozenset({"arioch"}),
 )
 ITEM = Item("1-1", "1", "Sword +10", {"value": None})
 ARTINAR = Character(

@@ -3,10 +3,11 @@
 ``tests/fixtures/written-by-0.1`` was written by gmscreen 0.1 (the code before the campaign's
 own horrors and handouts): the rich session of ``tests/rich_session.py``, then a second evening
 (a first sighting forgotten, a two-line shared note, a settings change, undos and a redo) and a
-third that undoes an action of the second (``undo_earlier``). With the demo campaign, every
-journal line must decode and encode back byte for byte, every header's state and the checkpoint
-must write back the values they were read from, every session must replay to the next one's
-start, and opening and closing the campaign must leave ``campaign.toml`` as it was.
+third that undoes an action of the second (``undo_earlier``). With the demo campaign and the
+examples in ``campaigns/`` (written by the same code), every journal line must decode and
+encode back byte for byte, every header's state and the checkpoint must write back the values
+they were read from, every session must replay to the next one's start, and opening and closing
+the campaign must leave ``campaign.toml`` as it was.
 """
 
 from __future__ import annotations
@@ -29,7 +30,13 @@ from gmscreen.campaign.reducer import fold
 from gmscreen.campaign.store import load, read_checkpoint, sessions_dir
 
 FIXTURES = Path(__file__).parent / "fixtures"
-FOLDERS = {"written-by-0.1": FIXTURES / "written-by-0.1", "demo": demo_source()}
+EXAMPLES = Path(__file__).resolve().parents[1] / "campaigns"
+FOLDERS = {
+    "written-by-0.1": FIXTURES / "written-by-0.1",
+    "demo": demo_source(),
+    "example": EXAMPLES / "example",
+    "merp-party": EXAMPLES / "merp-party",
+}
 
 
 @pytest.fixture(params=sorted(FOLDERS))

@@ -25,6 +25,7 @@ from gmscreen.campaign.fields import (
     encode_merp,
     with_values,
 )
+from gmscreen.campaign.horrors import own_sighting
 from gmscreen.campaign.model import Campaign, Character, Item, ItemNames, MerpProfile, Settings
 from gmscreen.rules import madness, merp, nights
 from gmscreen.rules.dice import DiceError, Roll
@@ -51,18 +52,33 @@ def check_due(character: Character) -> bool:
 def gain(
     state: Campaign,
     character_id: str,
-    preset_key: str,
+    preset_key: str | None,
     inputs: Mapping[str, int | str] | None,
     roll: Roll | None,
     adjustment: int = 0,
     happened: str = "",
+    horror: str | None = None,
 ) -> Draft:
-    """``happened``: the GM's line on what happened (optional), kept in the event."""
+    """One gain from a built-in preset (``preset_key`` and the GM's ``inputs``) or from the
+    campaign's horror ``horror`` (its id: its preset and inputs, asking nothing, and its own
+    first sighting). ``happened``: the GM's line on what happened (optional), kept in the event.
+    """
     _needs_madness(state)
     c = state.character(character_id)
+    sighting = None
+    if horror is not None:
+        h = state.horror(horror)
+        if h is None:
+            raise InvalidAction(code="horror.unknown", id=horror)
+        if preset_key is not None or inputs:
+            raise InvalidAction("a gain from a horror takes the horror's rule: no preset or inputs")
+        preset_key, inputs = h.preset, h.inputs
+        sighting = h.id if own_sighting(h) else None
+    elif preset_key is None:
+        raise InvalidAction("a gain needs a preset or a horror")
     try:
         g = madness.gain(
-            c.sanity, preset_key, inputs, roll, madness.day_of(state.clock), adjustment
+            c.sanity, preset_key, inputs, roll, madness.day_of(state.clock), adjustment, sighting
         )
     except (MadnessError, DiceError) as error:
         raise InvalidAction(str(error)).coded_like(error) from None
@@ -77,6 +93,7 @@ def gain(
         g.day,
         diff(c, _sane(c, g.after)),
         _happened(happened),
+        horror,
     )
     return character_id, data, state.clock
 
@@ -262,14 +279,30 @@ def remove_character(state: Campaign, character_id: str) -> Draft:
     return character_id, ev.CharacterRemoved(character_to_dict(c)), state.clock
 
 
-def note(state: Campaign, text: str, character_id: str | None, shared: bool = False) -> Draft:
+def note_text(text: str) -> str:
+    """A note's text as kept: its lines as written (a paste of several keeps them all), each
+    line break a line feed (``\r\n`` and ``\r`` from a paste are one); not blank, not longer
+    than a note may be."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         raise InvalidAction(code="empty_note")
     if len(text) > MAX_TEXT:
         raise InvalidAction(f"a note is at most {MAX_TEXT:,} characters, not {len(text):,}")
+    return text
+
+
+def note(
+    state: Campaign,
+    text: str,
+    character_id: str | None,
+    shared: bool = False,
+    kept: bool = False,
+) -> Draft:
+    """A note; ``kept``: a handout, shared and kept for the players across sessions."""
+    text = note_text(text)
     if character_id is not None:
         state.character(character_id)
-    return character_id, ev.Note(text, shared), state.clock
+    return character_id, ev.Note(text, shared or kept, kept), state.clock
 
 
 def merp_character(state: Campaign, character_id: str) -> Character:

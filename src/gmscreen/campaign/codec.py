@@ -30,13 +30,33 @@ from gmscreen.campaign.fields import (
     whole,
     with_values,
 )
-from gmscreen.campaign.model import MODULES, SCHEMA, Campaign, Character, Item, Settings
+from gmscreen.campaign.handouts import handout_from_dict, handout_to_dict
+from gmscreen.campaign.horrors import horror_from_dict, horror_to_dict
+from gmscreen.campaign.model import (
+    MODULES,
+    SCHEMA,
+    Campaign,
+    Character,
+    Handout,
+    Horror,
+    Item,
+    Settings,
+)
 from gmscreen.campaign.toml_read import load_toml
 from gmscreen.i18n import LANGUAGES
 from gmscreen.rules.madness import MAX_STAT, MadnessState
 from gmscreen.rules.madness_data import load_madness_data
 
-TOP_KEYS = ("schema", "name", "last_event", "clock", "settings", "characters")
+TOP_KEYS = (
+    "schema",
+    "name",
+    "last_event",
+    "clock",
+    "settings",
+    "characters",
+    "horrors",
+    "handouts",
+)
 SETTINGS_KEYS = (
     "modules",
     "fumble_base",
@@ -64,8 +84,10 @@ def settings_to_dict(s: Settings) -> dict[str, Any]:
 
 
 def campaign_to_dict(c: Campaign) -> dict[str, Any]:
-    """Plain values (JSON-ready, ``None`` kept) in the checkpoint's layout."""
-    return {
+    """Plain values (JSON-ready, ``None`` kept) in the checkpoint's layout. The horrors and
+    handouts only when the campaign has some: files and journal headers written before them
+    read, and write back, as they were."""
+    values = {
         "schema": c.schema,
         "name": c.name,
         "last_event": c.last_event,
@@ -73,6 +95,11 @@ def campaign_to_dict(c: Campaign) -> dict[str, Any]:
         "settings": settings_to_dict(c.settings),
         "characters": [character_to_dict(ch) for ch in c.characters],
     }
+    if c.horrors:
+        values["horrors"] = [horror_to_dict(h) for h in c.horrors]
+    if c.handouts:
+        values["handouts"] = [handout_to_dict(h) for h in c.handouts]
+    return values
 
 
 def _drop_none(value: Any) -> Any:
@@ -244,6 +271,55 @@ def _character(raw: Any, n: int, r: _Reader) -> Character | None:
     )
 
 
+def _listed(raw: Any, key: str, r: _Reader) -> list[Any]:
+    """The tables of ``[[key]]`` (none if absent), or none and a problem."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        r.add((key,), f"expected [[{key}]] tables")
+        return []
+    return raw
+
+
+def _field_path(error: FieldError) -> list[str]:
+    """A field error's key past its first part (``horror.pow`` -> ``pow``), for the file's path."""
+    return error.key.split(".")[1:2]
+
+
+def _horrors(raw: Any, r: _Reader) -> tuple[Horror, ...]:
+    horrors: list[Horror] = []
+    ids: set[str] = set()
+    names: set[str] = set()
+    for n, item in enumerate(_listed(raw, "horrors", r)):
+        try:
+            horror = horror_from_dict(item)
+        except FieldError as error:
+            r.add(("horrors", n, *_field_path(error)), error.message)
+            continue
+        if horror.id in ids:
+            r.add(("horrors", n, "id"), f"duplicate horror id {horror.id!r}")
+        elif horror.name.strip().casefold() in names:
+            r.add(("horrors", n, "name"), f"another horror is named {horror.name!r}")
+        ids.add(horror.id)
+        names.add(horror.name.strip().casefold())
+        horrors.append(horror)
+    return tuple(horrors)
+
+
+def _handouts(raw: Any, r: _Reader) -> tuple[Handout, ...]:
+    handouts: dict[int, Handout] = {}
+    for n, item in enumerate(_listed(raw, "handouts", r)):
+        try:
+            handout = handout_from_dict(item)
+        except FieldError as error:
+            r.add(("handouts", n, *_field_path(error)), error.message)
+            continue
+        if handout.id in handouts:
+            r.add(("handouts", n, "id"), f"duplicate handout id {handout.id}")
+        handouts[handout.id] = handout
+    return tuple(handouts[k] for k in sorted(handouts))
+
+
 def decode_campaign(
     raw: Mapping[str, Any],
 ) -> tuple[Campaign | None, list[tuple[tuple[str | int, ...], str]]]:
@@ -283,6 +359,8 @@ def decode_campaign(
             r.add(("characters", n, "id"), f"duplicate character id {character.id!r}")
         seen.add(character.id)
         characters.append(character)
+    horrors = _horrors(raw.get("horrors"), r)
+    handouts = _handouts(raw.get("handouts"), r)
     if r.problems:
         return None, r.problems
     campaign = Campaign(
@@ -292,6 +370,8 @@ def decode_campaign(
         characters=tuple(characters),
         last_event=numbers["last_event"],
         schema=SCHEMA,
+        horrors=horrors,
+        handouts=handouts,
     )
     return campaign, []
 
@@ -313,19 +393,32 @@ def _dotted(path: tuple[str | int, ...]) -> str:
     return out
 
 
+_LISTS = ("characters", "horrors", "handouts")  # the arrays of tables, found by their headers
+
+
 def locate(text_: str, path: tuple[str | int, ...]) -> int:
     """The line (from 1) where the key at ``path`` is written, or the best enclosing line."""
     lines = text_.splitlines()
     start, end = 0, len(lines)
     found = 0
-    if path and path[0] == "characters" and len(path) > 1 and isinstance(path[1], int):
-        headers = [
-            n for n, line in enumerate(lines) if re.match(r"\s*\[\[\s*characters\s*\]\]", line)
-        ]
+    if path and path[0] in _LISTS and len(path) > 1 and isinstance(path[1], int):
+        # the n-th [[characters]] (or [[horrors]], [[handouts]]) and its own sub-tables, up
+        # to the next table that is not one of them
+        name = re.escape(str(path[0]))
+        own = re.compile(rf"\s*\[\[\s*{name}\s*\]\]")
+        inside = re.compile(rf"\s*\[\[?\s*{name}\s*\.")
+        headers = [n for n, line in enumerate(lines) if own.match(line)]
         if path[1] < len(headers):
-            start = headers[path[1]]
-            end = headers[path[1] + 1] if path[1] + 1 < len(headers) else len(lines)
-            found = start + 1
+            start = found = headers[path[1]] + 1
+            end = next(
+                (
+                    n
+                    for n in range(start, len(lines))
+                    if lines[n].lstrip().startswith("[") and not inside.match(lines[n])
+                ),
+                len(lines),
+            )
+            start -= 1
         keys = [p for p in path[2:] if isinstance(p, str)]
     elif path and path[0] == "settings":
         for n, line in enumerate(lines):

@@ -33,6 +33,9 @@ class Gain(Record, frozen=True):
     # What happened, in the GM's words (the demon's name, the friend who died); empty when the
     # GM left it out, and absent in older journals.
     happened: Text = ""
+    # The campaign horror (its id) the gain came from: its preset and inputs are the ones
+    # above, and its first sighting its own. None for a built-in gain, and in older journals.
+    horror: Name | None = None
 
     def __post_init__(self) -> None:
         check_changes(self.changes)

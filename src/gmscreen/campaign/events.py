@@ -29,6 +29,9 @@ from gmscreen.campaign.bounds import MAX_DEPTH, MAX_LINE
 # interface too (``ev.Gain``, ``from gmscreen.campaign.events import Gain``), as are the
 # payloads' ``changes`` and the error reading them raises.
 from gmscreen.campaign.event_gm import RULINGS as RULINGS
+from gmscreen.campaign.event_gm import HorrorAdded as HorrorAdded
+from gmscreen.campaign.event_gm import HorrorEdited as HorrorEdited
+from gmscreen.campaign.event_gm import HorrorRemoved as HorrorRemoved
 from gmscreen.campaign.event_gm import Note as Note
 from gmscreen.campaign.event_gm import NoteEdited as NoteEdited
 from gmscreen.campaign.event_gm import NoteRemoved as NoteRemoved
@@ -123,7 +126,10 @@ class UndoEarlier(Record, frozen=True):
     That journal is never written again, so this event carries what the undo changes: the
     characters set back (``characters``), put back whole (``returned``: the action removed
     them; at the end of the roster, as campaign.toml keeps them) or taken out (``dropped``: the
-    action added them), and the clock and the settings (the campaign's ``name`` too) as they were before it. ``undone`` holds the action's events as that journal has them (plain
+    action added them), and the clock and the settings (the campaign's ``name`` too) as they
+    were before it. ``horrors`` and ``handouts``: the campaign's whole bestiary and handouts as
+    the undo leaves them, in their plain forms (None: the action left them alone; absent in
+    older journals). ``undone`` holds the action's events as that journal has them (plain
     values, keys and numbers), so the log and the recaps can tell what was undone in any
     language without reading the earlier journal. A redo is a plain :class:`Undo` of this one.
     """
@@ -137,10 +143,14 @@ class UndoEarlier(Record, frozen=True):
     dropped: tuple[Name, ...] = ()
     clock: Clock | None = None
     settings: Changes = msgspec.field(default_factory=dict)
+    horrors: tuple[dict[str, Any], ...] | None = None
+    handouts: tuple[dict[str, Any], ...] | None = None
 
     def __post_init__(self) -> None:
         check_plain(list(self.undone), "undone")
         check_plain(list(self.returned), "returned")
+        check_plain(list(self.horrors or ()), "horrors")
+        check_plain(list(self.handouts or ()), "handouts")
         check_changes(self.settings)
 
     def undone_events(self) -> list[Event]:
@@ -172,6 +182,9 @@ Payload = (
     | Undo
     | Ruling
     | UndoEarlier
+    | HorrorAdded
+    | HorrorEdited
+    | HorrorRemoved
 )
 EventKind = Literal[
     "gain",
@@ -197,6 +210,9 @@ EventKind = Literal[
     "undo",
     "ruling",
     "undo_earlier",
+    "horror_added",
+    "horror_edited",
+    "horror_removed",
 ]
 PAYLOADS: dict[str, type[Any]] = {
     "gain": Gain,
@@ -222,6 +238,9 @@ PAYLOADS: dict[str, type[Any]] = {
     "undo": Undo,
     "ruling": Ruling,
     "undo_earlier": UndoEarlier,
+    "horror_added": HorrorAdded,
+    "horror_edited": HorrorEdited,
+    "horror_removed": HorrorRemoved,
 }
 KIND_OF: dict[type[Any], EventKind] = {v: k for k, v in PAYLOADS.items()}  # type: ignore[misc]
 

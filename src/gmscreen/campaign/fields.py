@@ -27,6 +27,7 @@ SANITY_FIELDS: tuple[str, ...] = (
     "first_sightings",
     "under_care",
     "last_gain_day",
+    "horrors_seen",
 )
 PERSON_FIELDS: tuple[str, ...] = ("name", "player", "notes", "awaiting_kind", "merp")
 # Every field an edit (or an event's ``changes``) may set; ``id`` and ``inventory`` have events.
@@ -241,6 +242,8 @@ def get_value(character: Character, name: str) -> Any:
         return list(s.permanent)
     if name == "first_sightings":
         return sorted(s.first_sightings)
+    if name == "horrors_seen":
+        return sorted(s.horrors_seen)
     if name == "merp":
         return encode_merp(character.merp)
     if name in PERSON_FIELDS:
@@ -260,7 +263,7 @@ def _episode(value: Any, name: str) -> Episode | None:
     return decode_episode(value)
 
 
-def _first_sightings(value: Any, name: str) -> frozenset[str]:
+def _seen(value: Any, name: str) -> frozenset[str]:
     return frozenset(texts(value, name))
 
 
@@ -281,7 +284,8 @@ _DECODERS: dict[str, Callable[[Any, str], Any]] = {
     **{name: whole for name in SANITY_INTS if name != "pow"},
     "episode": _episode,
     "permanent": texts,
-    "first_sightings": _first_sightings,
+    "first_sightings": _seen,
+    "horrors_seen": _seen,
     "under_care": flag,
     "last_gain_day": _last_gain_day,
     "merp": _merp,
@@ -327,6 +331,8 @@ def diff(before: Character, after: Character) -> dict[str, list[Any]]:
 def character_to_dict(character: Character) -> dict[str, Any]:
     out: dict[str, Any] = {"id": character.id}
     out.update((name, get_value(character, name)) for name in EDITABLE)
+    if not character.sanity.horrors_seen:  # left out when none, as every file before them has it
+        del out["horrors_seen"]
     out["inventory"] = [encode_item(i) for i in character.inventory]
     if character.abandoned:  # left out when none, as every file before them has it
         out["abandoned"] = [encode_item(i) for i in character.abandoned]

@@ -24,6 +24,7 @@ from gmscreen.campaign.errors import CampaignError, InvalidAction, WriteFault
 from gmscreen.campaign.fields import FieldError, character_from_dict
 from gmscreen.campaign.history import SessionHistory
 from gmscreen.campaign.journal import SessionLog
+from gmscreen.campaign.live_horrors import LiveHorrors
 from gmscreen.campaign.live_items import LiveItems
 from gmscreen.campaign.live_undo import Entry as Entry  # was defined here
 from gmscreen.campaign.live_undo import LiveUndo
@@ -46,12 +47,13 @@ Listener = Callable[[Sequence[ev.Event]], None]
 SNAPSHOT_EVERY = 256
 
 
-class LiveCampaign(LiveChecks, LiveItems, LiveUndo):
+class LiveCampaign(LiveChecks, LiveItems, LiveHorrors, LiveUndo):
     """An open campaign. Obtain one with :func:`~gmscreen.campaign.opening.open_campaign`;
     ``close()`` it when done.
 
     The madness check methods are :class:`~gmscreen.campaign.bound_check.LiveChecks`', the MERP
-    item methods :class:`~gmscreen.campaign.live_items.LiveItems`', undo and redo
+    item methods :class:`~gmscreen.campaign.live_items.LiveItems`', the bestiary's
+    :class:`~gmscreen.campaign.live_horrors.LiveHorrors`', undo and redo
     :class:`~gmscreen.campaign.live_undo.LiveUndo`'s: inherited, public methods of this class.
     """
 
@@ -130,32 +132,38 @@ class LiveCampaign(LiveChecks, LiveItems, LiveUndo):
     def gain(
         self,
         character_id: str,
-        preset_key: str,
+        preset_key: str | None = None,
         inputs: Mapping[str, int | str] | None = None,
         roll: Roll | None = None,
         adjustment: int = 0,
         happened: str = "",
         group: ActionGroup | None = None,
+        *,
+        horror: str | None = None,
     ) -> ev.Event:
-        """One gain; ``group``: the gain dialog's, so its gains to each target are one action."""
-        return self._one(
-            actions.gain(self.state, character_id, preset_key, inputs, roll, adjustment, happened),
-            group,
+        """One gain from a built-in preset, or from the campaign's horror ``horror`` (its id:
+        its rule, asking nothing, and its own first sighting); ``group``: the gain dialog's, so
+        its gains to each target are one action."""
+        draft = actions.gain(
+            self.state, character_id, preset_key, inputs, roll, adjustment, happened, horror
         )
+        return self._one(draft, group)
 
     def gain_all(
         self,
         character_ids: Sequence[str],
-        preset_key: str,
+        preset_key: str | None = None,
         inputs: Mapping[str, int | str] | None = None,
         happened: str = "",
+        *,
+        horror: str | None = None,
     ) -> list[ev.Event]:
-        """One gain without dice (a fixed amount, or one from ``inputs``) to several characters
-        at once: one action, so one journal line and one undo. Gains with dice roll for each
-        character in turn (:meth:`gain`, one action each: each is a key of its own)."""
+        """One gain without dice (a fixed amount, or one from ``inputs`` or a horror) to several
+        characters at once: one action, so one journal line and one undo. Gains with dice roll
+        for each character in turn (:meth:`gain`, one action each: each is a key of its own)."""
         return self._commit(
             [
-                actions.gain(self.state, cid, preset_key, inputs, None, 0, happened)
+                actions.gain(self.state, cid, preset_key, inputs, None, 0, happened, horror)
                 for cid in character_ids
             ]
         )
@@ -204,17 +212,29 @@ class LiveCampaign(LiveChecks, LiveItems, LiveUndo):
     def remove_character(self, character_id: str) -> ev.Event:
         return self._one(actions.remove_character(self.state, character_id))
 
-    def note(self, text: str, character_id: str | None = None, shared: bool = False) -> ev.Event:
-        """A note in the journal; ``shared``: the players may see it (player view, their recap)."""
-        return self._one(actions.note(self.state, text, character_id, shared))
+    def note(
+        self,
+        text: str,
+        character_id: str | None = None,
+        shared: bool = False,
+        kept: bool = False,
+    ) -> ev.Event:
+        """A note in the journal (line breaks kept); ``shared``: the players may see it (player
+        view, their recap); ``kept``: a handout, shared and kept for the players across
+        sessions until the GM stops sharing it (:meth:`edit_note` with ``shared=False``)."""
+        return self._one(actions.note(self.state, text, character_id, shared, kept))
 
     def ruling(self, character_id: str, ask: rulings.Ask, reason: str) -> ev.Event:
         """A GM ruling that corrects one character, with a reason (:mod:`rulings`)."""
         return self._one(rulings.ruling(self.state, character_id, ask, reason))
 
-    def edit_note(self, seq: int, text: str, shared: bool) -> ev.Event | None:
-        """Rewrite this session's note ``seq`` (None if nothing changed): see campaign/notes.py."""
-        draft = notes.edit(self.state, self._log, seq, text, shared)
+    def edit_note(
+        self, seq: int, text: str, shared: bool, kept: bool | None = None
+    ) -> ev.Event | None:
+        """Rewrite note ``seq``, this session's or a handout of any (None if nothing changed):
+        see campaign/notes.py. ``kept`` None keeps a shared note a handout or not as it was;
+        not ``shared``, it is no longer one."""
+        draft = notes.edit(self.state, self._log, seq, text, shared, kept)
         return self._one(draft) if draft else None
 
     def remove_note(self, seq: int) -> ev.Event:

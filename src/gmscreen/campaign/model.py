@@ -105,8 +105,37 @@ class Character(msgspec.Struct, frozen=True, gc=False):
         return next((i for i in self.inventory if i.id == item_id), None)
 
 
+class Horror(msgspec.Struct, frozen=True, gc=False):
+    """One of the campaign's own horrors (its bestiary): a name the GM gave it and the rule it
+    follows, a built-in gain preset with that preset's input filled in (a demon of POW 18), so
+    a gain from it asks nothing; ``custom`` with ``amount`` a number or a dice expression is a
+    fixed amount or dice. ``players`` is what the players are told it is ("a demon", "Arioch");
+    "" for the preset's own words. Its first sighting is its own (``MadnessState.horrors_seen``).
+    """
+
+    id: str
+    name: str
+    preset: str
+    inputs: Mapping[str, int | str] = msgspec.field(default_factory=dict)
+    players: str = ""
+
+
+class Handout(msgspec.Struct, frozen=True, gc=False):
+    """A shared note kept for the players across sessions, until the GM stops sharing it.
+
+    ``id`` is the sequence number of the note's event (edits and removals name it so);
+    ``character`` the one it is about (None: the table); ``game`` the game time it was kept from.
+    """
+
+    id: int
+    text: str
+    character: str | None = None
+    game: int = 0
+
+
 class Campaign(msgspec.Struct, frozen=True, gc=False):
-    """The whole state of a campaign: settings, game clock and characters.
+    """The whole state of a campaign: settings, game clock, characters, and the GM's own
+    horrors and the handouts the players keep.
 
     What ``campaign.toml`` and every session header hold; events fold into it.
     """
@@ -117,6 +146,14 @@ class Campaign(msgspec.Struct, frozen=True, gc=False):
     characters: tuple[Character, ...] = ()
     last_event: int = 0  # sequence number of the last event this state includes
     schema: int = SCHEMA
+    horrors: tuple[Horror, ...] = ()
+    handouts: tuple[Handout, ...] = ()
+
+    def horror(self, horror_id: str) -> Horror | None:
+        return next((h for h in self.horrors if h.id == horror_id), None)
+
+    def handout(self, note: int) -> Handout | None:
+        return next((h for h in self.handouts if h.id == note), None)
 
     def character(self, character_id: str) -> Character:
         for c in self.characters:

@@ -4,6 +4,9 @@ A note is a :class:`~gmscreen.campaign.events.Note` event; it is known by that e
 good (an edit or a removal names it). The campaign state holds no notes: what a note says now is
 the journal folded, :func:`settled`, over the events that count (undone actions left out). So
 undoing an edit brings the note's words back, and undoing the note undoes its edits with it.
+The one exception is a handout, a shared note *kept* for the players: the reducer keeps it in
+the state (``Campaign.handouts``, see :mod:`handouts`), so a later session finds it, rewrites
+it or stops sharing it without reading the journal that wrote it.
 
 The builders here return drafts for :class:`~gmscreen.campaign.live.LiveCampaign`, which
 journals them; they refuse (:class:`InvalidAction`) a note that is not there to edit.
@@ -16,8 +19,7 @@ from collections.abc import Iterable
 import msgspec
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.actions import Draft
-from gmscreen.campaign.bounds import MAX_TEXT
+from gmscreen.campaign.actions import Draft, note_text
 from gmscreen.campaign.errors import InvalidAction
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import void_actions
@@ -25,13 +27,15 @@ from gmscreen.campaign.reducer import void_actions
 
 class NoteNow(msgspec.Struct, frozen=True):
     """A note as it stands: the seq of the event that wrote it, when (game seconds), about whom
-    (a character id, or None for the session), what it says now and whether players may read it."""
+    (a character id, or None for the session), what it says now, whether players may read it
+    and whether they keep it (a handout, shown on later evenings too)."""
 
     seq: int
     game: int
     character: str | None
     text: str
     shared: bool
+    kept: bool = False
 
 
 def settled(events: Iterable[ev.Event]) -> dict[int, NoteNow]:
@@ -46,44 +50,58 @@ def settled(events: Iterable[ev.Event]) -> dict[int, NoteNow]:
         data = event.data
         if isinstance(data, ev.Note):
             notes[event.seq] = NoteNow(
-                event.seq, event.game, event.character, data.text, data.shared
+                event.seq, event.game, event.character, data.text, data.shared, data.kept
             )
         elif isinstance(data, ev.NoteEdited) and data.note in notes:
             old = notes[data.note]
-            notes[data.note] = NoteNow(old.seq, old.game, old.character, data.text, data.shared)
+            notes[data.note] = NoteNow(
+                old.seq, old.game, old.character, data.text, data.shared, data.kept
+            )
         elif isinstance(data, ev.NoteRemoved):
             notes.pop(data.note, None)
     return notes
 
 
-def _checked(text: str) -> str:
-    if not text.strip():
-        raise InvalidAction(code="empty_note")
-    if len(text) > MAX_TEXT:
-        raise InvalidAction(f"a note is at most {MAX_TEXT:,} characters, not {len(text):,}")
-    return text
-
-
-def _find(notes: dict[int, NoteNow], seq: int) -> NoteNow:
-    note = notes.get(seq)
-    if note is None:
+def _find(state: Campaign, events: Iterable[ev.Event], seq: int) -> NoteNow:
+    """Note ``seq``: one of this session's ``events``, or a handout of an earlier session."""
+    note = settled(events).get(seq)
+    if note is not None:
+        return note
+    handout = state.handout(seq)
+    if handout is None:
         raise InvalidAction(code="no_note", seq=seq)
-    return note
+    return NoteNow(seq, handout.game, handout.character, handout.text, True, True)
 
 
 def edit(
-    state: Campaign, events: Iterable[ev.Event], seq: int, text: str, shared: bool
+    state: Campaign,
+    events: Iterable[ev.Event],
+    seq: int,
+    text: str,
+    shared: bool,
+    kept: bool | None = None,
 ) -> Draft | None:
-    """Rewrite note ``seq`` (one of ``events``, this session's); None if nothing changes."""
-    note = _find(settled(events), seq)
-    _checked(text)
-    if note.text == text and note.shared == shared:
+    """Rewrite note ``seq`` (this session's, or a handout); None if nothing changes.
+
+    ``kept``: whether the players keep it (a handout); None leaves that as it was while it is
+    shared. A note no longer shared is no longer kept: the GM stops sharing a handout so.
+    """
+    note = _find(state, events, seq)
+    text = note_text(text)
+    keep = (note.kept if kept is None else kept) and shared
+    if note.text == text and note.shared == shared and note.kept == keep:
         return None
-    data = ev.NoteEdited(seq, text, shared, note.text, note.shared)
+    data = ev.NoteEdited(seq, text, shared, note.text, note.shared, keep, note.kept)
     return note.character, data, state.clock
 
 
 def remove(state: Campaign, events: Iterable[ev.Event], seq: int) -> Draft:
-    """Take back note ``seq`` (one of ``events``, this session's)."""
-    note = _find(settled(events), seq)
-    return note.character, ev.NoteRemoved(seq, note.text, note.shared), state.clock
+    """Take back note ``seq`` (this session's, or a handout)."""
+    note = _find(state, events, seq)
+    return note.character, ev.NoteRemoved(seq, note.text, note.shared, note.kept), state.clock
+
+
+def handouts_now(state: Campaign) -> list[NoteNow]:
+    """The campaign's handouts as notes (oldest first): what the players keep, whichever
+    session wrote them."""
+    return [NoteNow(h.id, h.game, h.character, h.text, True, True) for h in state.handouts]

@@ -21,7 +21,9 @@ from gmscreen.campaign.fields import (
     decode_item,
     with_values,
 )
-from gmscreen.campaign.model import Campaign, Character, Item, Settings
+from gmscreen.campaign.handouts import handout_from_dict
+from gmscreen.campaign.horrors import horror_from_dict
+from gmscreen.campaign.model import Campaign, Character, Handout, Horror, Item, Settings
 
 
 class ReplayError(CampaignError):
@@ -51,11 +53,24 @@ class _Draft(msgspec.Struct):
     characters: dict[str, Character]
     touched: bool = False  # a character was put or removed: the tuple has to be rebuilt
     name: str = ""
+    # The bestiary and the handouts by id, once an event changes them (None: the base's).
+    horrors: dict[str, Horror] | None = None
+    handouts: dict[int, Handout] | None = None
 
     @classmethod
     def of(cls, state: Campaign) -> _Draft:
         characters = {c.id: c for c in state.characters}
         return cls(state, state.settings, state.clock, characters, name=state.name)
+
+    def bestiary(self) -> dict[str, Horror]:
+        if self.horrors is None:
+            self.horrors = {h.id: h for h in self.base.horrors}
+        return self.horrors
+
+    def kept(self) -> dict[int, Handout]:
+        if self.handouts is None:
+            self.handouts = {h.id: h for h in self.base.handouts}
+        return self.handouts
 
     def character(self, character_id: str) -> Character:
         try:
@@ -76,7 +91,11 @@ class _Draft(msgspec.Struct):
     def done(self, last_event: int) -> Campaign:
         b = self.base
         chars = tuple(self.characters.values()) if self.touched else b.characters
-        return Campaign(self.name, self.settings, self.clock, chars, last_event, b.schema)
+        horrors = b.horrors if self.horrors is None else tuple(self.horrors.values())
+        handouts = b.handouts if self.handouts is None else tuple(self.handouts.values())
+        return Campaign(
+            self.name, self.settings, self.clock, chars, last_event, b.schema, horrors, handouts
+        )
 
 
 def _change(draft: _Draft, character_id: str | None, changes: Mapping[str, list[Any]]) -> None:
@@ -156,10 +175,43 @@ def _apply(draft: _Draft, event: ev.Event) -> None:
             _settings_and_name(draft, data.changes)
         case ev.UndoEarlier():
             _undo_earlier(draft, data)
-        case ev.Note() | ev.NoteEdited() | ev.NoteRemoved() | ev.ItemDiscarded() | ev.Undo():
+        case ev.HorrorAdded():
+            new = horror_from_dict(data.horror)
+            if new.id in draft.bestiary():
+                raise ReplayError(f"horror {new.id!r} is added twice")
+            draft.bestiary()[new.id] = new
+        case ev.HorrorEdited():
+            before, after = horror_from_dict(data.before), horror_from_dict(data.after)
+            if before.id != after.id or draft.bestiary().get(before.id) != before:
+                raise ReplayError(f"horror {before.id!r} is not there as the edit found it")
+            draft.bestiary()[after.id] = after
+        case ev.HorrorRemoved():
+            gone = horror_from_dict(data.horror).id
+            if draft.bestiary().pop(gone, None) is None:
+                raise ReplayError(f"horror {gone!r} is removed, but is not there")
+        case ev.Note() | ev.NoteEdited() | ev.NoteRemoved():
+            _handout(draft, event)
+        case ev.ItemDiscarded() | ev.Undo():
             pass
         case _:  # pragma: no cover
             raise ReplayError(f"event {event.seq} has a payload no reducer knows")
+
+
+def _handout(draft: _Draft, event: ev.Event) -> None:
+    """A note kept for the players is a handout of the state; one rewritten may become one
+    (or stop being one: no longer shared or kept), one taken back is none."""
+    data = event.data
+    if isinstance(data, ev.Note):
+        if data.kept and data.shared:
+            draft.kept()[event.seq] = Handout(event.seq, data.text, event.character, event.game)
+        return
+    assert isinstance(data, ev.NoteEdited | ev.NoteRemoved)
+    was = draft.kept().pop(data.note, None)
+    if isinstance(data, ev.NoteEdited) and data.kept and data.shared:
+        game = was.game if was is not None else event.game
+        draft.kept()[data.note] = Handout(data.note, data.text, event.character, game)
+        # in the order they were written (an edit does not move one to the end)
+        draft.handouts = dict(sorted(draft.kept().items()))
 
 
 def _undo_earlier(draft: _Draft, data: ev.UndoEarlier) -> None:
@@ -182,6 +234,10 @@ def _undo_earlier(draft: _Draft, data: ev.UndoEarlier) -> None:
         draft.clock = data.clock
     if data.settings:
         _settings_and_name(draft, data.settings)
+    if data.horrors is not None:
+        draft.horrors = {h.id: h for h in map(horror_from_dict, data.horrors)}
+    if data.handouts is not None:
+        draft.handouts = {h.id: h for h in map(handout_from_dict, data.handouts)}
 
 
 def _settings_and_name(draft: _Draft, changes: Mapping[str, Any]) -> None:

@@ -46,9 +46,11 @@ class RemovePermanent(msgspec.Struct, frozen=True):
 
 
 class ForgetSighting(msgspec.Struct, frozen=True):
-    """Forget the first sighting of gain preset ``preset``: its full gain applies again."""
+    """Forget the first sighting of gain preset ``preset`` (the kind: "a Chaos god") or, with
+    ``horror``, of that campaign horror (its id: "Arioch"): its full gain applies again."""
 
-    preset: str
+    preset: str = ""
+    horror: str = ""
 
 
 class SetMadness(msgspec.Struct, frozen=True):
@@ -95,6 +97,11 @@ def _after(c: Character, ask: Ask) -> tuple[Character, str | None, bool | None]:
             last = len(s.permanent) - 1 - s.permanent[::-1].index(kind)
             permanent = s.permanent[:last] + s.permanent[last + 1 :]
             return replace(c, sanity=replace(s, permanent=permanent)), kind, None
+        case ForgetSighting(horror=horror) if horror:
+            if horror not in s.horrors_seen:
+                raise InvalidAction(code="ruling.no_sighting", name=c.name, preset=horror)
+            seen = s.horrors_seen - {horror}
+            return replace(c, sanity=replace(s, horrors_seen=seen)), horror, None
         case ForgetSighting(preset=preset):
             if preset not in s.first_sightings:
                 raise InvalidAction(code="ruling.no_sighting", name=c.name, preset=preset)

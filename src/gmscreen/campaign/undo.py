@@ -14,18 +14,21 @@ from the checkpoint, gives the same state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 import msgspec
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.codec import settings_to_dict
 from gmscreen.campaign.fields import character_to_dict, diff, encode_item, get_value
+from gmscreen.campaign.handouts import handout_to_dict
+from gmscreen.campaign.horrors import horror_to_dict
 from gmscreen.campaign.journal import SessionLog
 from gmscreen.campaign.model import Campaign, Character, Settings
 from gmscreen.campaign.reducer import fold, void_actions
 
+_Keyed = TypeVar("_Keyed")
 UNDOS = (ev.Undo, ev.UndoEarlier)  # what an undo never targets: undoing an undo is a redo
 
 
@@ -157,7 +160,27 @@ def undo_earlier(state: Campaign, target: EarlierAction) -> ev.UndoEarlier:
         dropped=dropped,
         clock=before.clock if before.clock != after.clock and before.clock != state.clock else None,
         settings=settings,
+        horrors=_plain(
+            _set_back(state.horrors, before.horrors, after.horrors, lambda h: h.id),
+            horror_to_dict,
+        ),
+        handouts=_plain(
+            _set_back(state.handouts, before.handouts, after.handouts, lambda h: h.id),
+            handout_to_dict,
+            by=lambda h: h.id,
+        ),
     )
+
+
+def _plain(
+    items: list[_Keyed] | None,
+    encode: Callable[[Any], dict[str, Any]],
+    by: Callable[[Any], Any] | None = None,
+) -> tuple[dict[str, Any], ...] | None:
+    """The plain forms of a list set back (in ``by``'s order, if given), or None."""
+    if items is None:
+        return None
+    return tuple(encode(i) for i in (sorted(items, key=by) if by else items))
 
 
 def _restored(now: Character, before: Character, after: Character) -> ev.Restored | None:
@@ -178,19 +201,31 @@ def _inventory(
 ) -> tuple[dict[str, Any], ...] | None:
     """``now``'s items without those the action kept, with those it took out and the notes
     it changed as they were (None: the action left the inventory alone)."""
-    if before.inventory == after.inventory:
+    items = _set_back(now.inventory, before.inventory, after.inventory, lambda i: i.id)
+    return None if items is None else tuple(encode_item(i) for i in items)
+
+
+def _set_back(
+    now: Sequence[_Keyed],
+    before: Sequence[_Keyed],
+    after: Sequence[_Keyed],
+    key: Callable[[Any], Any],
+) -> list[_Keyed] | None:
+    """``now`` (a list of things with ids: items, horrors, handouts) without those the action
+    added, with those it took out or changed as they were before it (None: it left the list
+    alone, or the list is already so)."""
+    if before == after:
         return None
-    had = {i.id: i for i in before.inventory}
-    got = {i.id: i for i in after.inventory}
+    had = {key(i): i for i in before}
+    got = {key(i): i for i in after}
     items = [
-        had[i.id] if i.id in had and i.id in got and had[i.id] != got[i.id] else i
-        for i in now.inventory
-        if i.id in had or i.id not in got  # out: the items the action added
+        had[key(i)] if key(i) in had and key(i) in got and had[key(i)] != got[key(i)] else i
+        for i in now
+        if key(i) in had or key(i) not in got  # out: the ones the action added
     ]
-    present = {i.id for i in items}
-    items += [i for i in before.inventory if i.id not in got and i.id not in present]
-    restored = tuple(encode_item(i) for i in items)
-    return None if restored == tuple(encode_item(i) for i in now.inventory) else restored
+    present = {key(i) for i in items}
+    items += [i for i in before if key(i) not in got and key(i) not in present]
+    return None if items == list(now) else items
 
 
 def _all_settings(settings: Settings) -> dict[str, Any]:

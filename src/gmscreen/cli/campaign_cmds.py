@@ -186,6 +186,8 @@ def _validate(folder: Path, on_line: Callable[[Progress], None] | None = None) -
         plural(t, "sessions", checked.sessions),
         plural(t, "events", checked.events),
     ]
+    if checkpoint.horrors:  # the campaign's own (the bestiary), as campaign.toml lists them
+        counts.append(plural(t, "horrors", len(checkpoint.horrors)))
     if tables:  # the GM's own, user-wide and the campaign's
         counts.append(plural(t, "tables", tables))
     say(f"{folder}: valid ({', '.join(counts)})")

@@ -63,6 +63,9 @@ class MadnessState(msgspec.Struct, frozen=True, gc=False):
     first_sightings: frozenset[str] = msgspec.field(default_factory=frozenset)
     under_care: bool = False
     last_gain_day: int | None = None
+    # The campaign's own horrors this character has seen (their ids): a named god or lord keeps
+    # its own first sighting (RULES.md); ``first_sightings`` holds the built-in presets' kinds.
+    horrors_seen: frozenset[str] = msgspec.field(default_factory=frozenset)
 
     def __post_init__(self) -> None:
         if not 1 <= self.pow <= MAX_STAT:
@@ -149,8 +152,14 @@ def gain(
     roll: Roll | None = None,
     day: int = 0,
     adjustment: int = 0,
+    sighting: str | None = None,
 ) -> Gain:
-    """Apply one gain of preset ``key``. ``roll`` must be given exactly when ``gain_dice`` asks."""
+    """Apply one gain of preset ``key``. ``roll`` must be given exactly when ``gain_dice`` asks.
+
+    ``sighting``: a campaign horror's id, for a preset that costs less after the first time: the
+    first sighting is that horror's own (Arioch and Mabelode each cost the full amount once),
+    and seeing it is seeing one of its kind too. None: the preset's own, per kind.
+    """
     p = preset(key)
     inputs = dict(inputs or {})
     expression = gain_dice(key, inputs)
@@ -173,7 +182,10 @@ def gain(
     elif p.amount is not None:
         base = p.amount
     elif p.first is not None and p.after is not None:
-        first_time = key not in state.first_sightings
+        if sighting is None:
+            first_time = key not in state.first_sightings
+        else:
+            first_time = sighting not in state.horrors_seen
         base = p.first if first_time else p.after
     elif p.input is not None:
         value = _whole(inputs, p.input)
@@ -194,6 +206,8 @@ def gain(
         changes["app"] = state.app - value
     if first_time:
         changes["first_sightings"] = state.first_sightings | {key}
+        if sighting is not None:
+            changes["horrors_seen"] = state.horrors_seen | {sighting}
     if amount > 0:
         # A gain of 0 (a weak creature's POW / 10) is no gain: it does not block recovery.
         changes["last_gain_day"] = day

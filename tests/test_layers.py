@@ -101,6 +101,7 @@ HEADLESS = [  # every command that must run without Textual, and its exit status
     (["sessions", "{campaign}"], 0),
     (["export", "{campaign}", "--lang", "es"], 0),
     (["new", "Tanelorn", "--dir", "{folder}"], 0),
+    (["import-characters", "{campaign}", "{folder}/party.csv"], 0),
     (["replay", "nowhere", "--dir", "{folder}"], 2),  # a bad name: said before Textual loads
     (["replay", "{campaign}", "no-such-session"], 2),
 ]
@@ -112,6 +113,9 @@ def test_headless_commands_load_no_textual(tmp_path: Path) -> None:
     campaign = tmp_path / "example"
     shutil.copytree(ROOT / "campaigns" / "example", campaign)
     (tmp_path / "weather.txt").write_text("Fog\nRain\n", encoding="utf-8")
+    (tmp_path / "party.csv").write_text(
+        "name,player,POW,APP,Chaos,Balance,Law\nRackhir,,14,1,2,3,4\n"
+    )
     commands = [
         [arg.format(campaign=campaign, folder=tmp_path) for arg in command]
         for command, _ in HEADLESS

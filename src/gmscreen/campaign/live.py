@@ -204,6 +204,25 @@ class LiveCampaign(LiveChecks, LiveItems, LiveHorrors, LiveUndo):
             raise InvalidAction(str(error)).coded_like(error) from None
         return self._one(actions.add_character(self.state, character))
 
+    def add_characters(self, characters: Sequence[Mapping[str, Any]]) -> list[ev.Event]:
+        """Several characters at once (plain field values each, as :meth:`add_character`
+        takes them, ``name`` and ``pow`` among them): one action, so one undo takes them all
+        back. Refused whole if any one is (the message names which)."""
+        drafts: list[actions.Draft] = []
+        state = self.state
+        for n, values in enumerate(characters, start=1):
+            raw = {
+                "id": values.get("id") or actions.unique_id(state, str(values.get("name"))),
+                **values,
+            }
+            try:
+                character = character_from_dict(raw)
+                drafts.append(actions.add_character(state, character))
+            except (FieldError, InvalidAction) as error:
+                raise InvalidAction(f"character {n}: {error}") from None
+            state = state.with_character(character)
+        return self._commit(drafts)
+
     def edit_character(self, character_id: str, **values: Any) -> ev.Event | None:
         """Change plain field values (``pow=14``, ``under_care=True``); None if nothing changed."""
         draft = actions.edit_character(self.state, character_id, values)

@@ -26,6 +26,7 @@ SUBCOMMANDS: dict[str, str] = {
     "validate": "gmscreen.cli.campaign_cmds",
     "sessions": "gmscreen.cli.campaign_cmds",
     "export": "gmscreen.cli.campaign_cmds",
+    "import-characters": "gmscreen.cli.import_cmd",
     "replay": "gmscreen.cli.replay_cmd",  # loads Textual, like the screen itself
     "show": "gmscreen.cli.show_cmd",  # Textual too
     "serve": "gmscreen.cli.serve_cmd",  # textual-serve, the optional extra

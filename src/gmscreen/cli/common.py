@@ -27,6 +27,7 @@ SUMMARIES: dict[str, str] = {
     "validate": "check a campaign's files; every problem as file:line: message",
     "sessions": "list a campaign's play sessions",
     "export": "print a recap of a session (--players leaves out every number)",
+    "import-characters": "add the characters of a CSV file to a campaign, as one action",
     "replay": "step through a past session on screen (read-only)",
     "show": "the players' screen: follows the GM's table live, no numbers (read-only)",
     "serve": "the players' screen in browsers (the serve extra; 127.0.0.1 unless --host)",

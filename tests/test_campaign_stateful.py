@@ -1,4 +1,5 @@
-"""Hypothesis state machine: gains, checks, time, undo, redo, checkpoints and reopening.
+"""Hypothesis state machine: gains, checks, time, the campaign's own horrors and handouts, undo,
+redo, checkpoints and reopening.
 
 Undo reaches back past a reopen: the oracle's (before, after) pairs carry over every reopen.
 
@@ -27,6 +28,8 @@ from gmscreen.rules import dice
 from gmscreen.rules.madness import MadnessState
 
 IDS = ("artinar", "elric", "moonglum")
+HORRORS = ("Arioch", "Mabelode", "Herald of Arioch", "Ариох")
+RULES = ("chaos_god", "demon", "amount")
 FIXED = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
 
 
@@ -84,6 +87,66 @@ class TableMachine(RuleBasedStateMachine):
             self.live.gain(who, preset, {"amount": number})
         else:
             self.live.gain(who, preset)
+
+    # --- the campaign's own horrors and the handouts ---------------------------------------------
+
+    @rule(name=st.sampled_from(HORRORS), how=st.sampled_from(RULES), number=st.integers(0, 40))
+    def add_horror(self, name: str, how: str, number: int) -> None:
+        before = self.live.state
+        try:
+            if how == "amount":
+                self.live.add_horror(name, amount=number, players=f"dread {number}")
+            else:
+                inputs = {"pow": number} if how == "demon" else None
+                self.live.add_horror(name, preset=how, inputs=inputs)
+        except InvalidAction:  # the name is taken
+            assert any(h.name == name for h in before.horrors)
+            return
+        self._acted(before)
+
+    @rule(pick=st.integers(0, 9), number=st.integers(0, 40), rename=st.booleans())
+    def edit_horror(self, pick: int, number: int, rename: bool) -> None:
+        horrors = self.live.state.horrors
+        if not horrors:
+            return
+        horror = horrors[pick % len(horrors)]
+        before = self.live.state
+        values: dict[str, object] = {"players": f"seen {number}"}
+        if rename:
+            values = {"amount": number}
+        if self.live.edit_horror(horror.id, **values) is not None:
+            self._acted(before)
+
+    @rule(pick=st.integers(0, 9))
+    def remove_horror(self, pick: int) -> None:
+        horrors = self.live.state.horrors
+        if horrors:
+            before = self.live.state
+            self.live.remove_horror(horrors[pick % len(horrors)].id)
+            self._acted(before)
+
+    @rule(who=st.sampled_from(IDS), pick=st.integers(0, 9))
+    def gain_from_horror(self, who: str, pick: int) -> None:
+        horrors = self.live.state.horrors
+        if horrors:
+            before = self.live.state
+            self.live.gain(who, horror=horrors[pick % len(horrors)].id)
+            self._acted(before)
+
+    @rule(text=st.sampled_from(["a map\nof the city", "a coin of bone", "x"]), kept=st.booleans())
+    def note(self, text: str, kept: bool) -> None:
+        before = self.live.state
+        self.live.note(text, shared=True, kept=kept)
+        self._acted(before)
+
+    @rule(pick=st.integers(0, 9), shared=st.booleans(), keep=st.booleans())
+    def rewrite_handout(self, pick: int, shared: bool, keep: bool) -> None:
+        handouts = self.live.state.handouts
+        if handouts:
+            handout = handouts[pick % len(handouts)]
+            before = self.live.state
+            if self.live.edit_note(handout.id, handout.text + "!", shared, keep) is not None:
+                self._acted(before)
 
     @rule(who=st.sampled_from(IDS), d100=st.integers(1, 100))
     def check_roll(self, who: str, d100: int) -> None:

@@ -240,3 +240,12 @@ def test_a_horror_that_is_wrong_is_refused_with_the_field_named(folder: Path) ->
             live.add_horror("   ", amount=1)
         assert live.horrors == GODS
         assert live.events == []
+
+
+def test_a_horror_removed_last_session_comes_back_in_its_place(folder: Path) -> None:
+    with _open(folder) as live:
+        live.add_horror("Pale Hound", amount=4)
+        live.remove_horror("arioch")
+    with _open(folder) as live:
+        live.undo()
+        assert [h.id for h in live.horrors] == ["arioch", "mabelode", "pale-hound"]

@@ -211,20 +211,24 @@ def _set_back(
     after: Sequence[_Keyed],
     key: Callable[[Any], Any],
 ) -> list[_Keyed] | None:
-    """``now`` (a list of things with ids: items, horrors, handouts) without those the action
-    added, with those it took out or changed as they were before it (None: it left the list
-    alone, or the list is already so)."""
+    """``now`` (a list of things with ids: items, horrors, handouts) as the action had not
+    been: without those it added, with those it took out or changed as they were before it, in
+    the order they had then (those added since, by later actions, after them). None: the
+    action left the list alone, or the list is already so."""
     if before == after:
         return None
-    had = {key(i): i for i in before}
     got = {key(i): i for i in after}
-    items = [
-        had[key(i)] if key(i) in had and key(i) in got and had[key(i)] != got[key(i)] else i
-        for i in now
-        if key(i) in had or key(i) not in got  # out: the ones the action added
-    ]
-    present = {key(i) for i in items}
-    items += [i for i in before if key(i) not in got and key(i) not in present]
+    present = {key(i): i for i in now}
+    items: list[_Keyed] = []
+    for was in before:
+        k = key(was)
+        if k not in got:  # the action took it out: back it comes (as it is, if back already)
+            items.append(present.get(k, was))
+        elif k in present:  # still there: as it was, if the action changed it
+            items.append(was if was != got[k] else present[k])
+        # else taken out since, by a later action: it stays out
+    had = {key(i) for i in before}
+    items += [i for k, i in present.items() if k not in had and k not in got]
     return None if items == list(now) else items
 
 

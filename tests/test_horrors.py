@@ -249,3 +249,18 @@ def test_a_horror_removed_last_session_comes_back_in_its_place(folder: Path) -> 
     with _open(folder) as live:
         live.undo()
         assert [h.id for h in live.horrors] == ["arioch", "mabelode", "pale-hound"]
+
+
+def test_a_one_off_gain_keeps_what_the_players_are_told_and_save_as_takes_it(
+    folder: Path,
+) -> None:
+    with _open(folder) as live:
+        event = live.gain("elric", "custom", {"amount": 2}, players=" a nameless dread ")
+        assert isinstance(event.data, ev.Gain) and event.data.players == "a nameless dread"
+        saved = live.save_gain_as_horror("The Thing in the Well")
+        assert isinstance(saved.data, ev.HorrorAdded)
+        assert saved.data.horror["players"] == "a nameless dread"
+        with pytest.raises(InvalidAction, match="one line"):
+            live.gain("elric", "elemental", players="two\nlines")
+        plain = live.gain("elric", "elemental")
+        assert "players" not in plain.to_dict()["data"]  # left out unless said

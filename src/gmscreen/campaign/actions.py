@@ -25,7 +25,7 @@ from gmscreen.campaign.fields import (
     encode_merp,
     with_values,
 )
-from gmscreen.campaign.horrors import own_sighting
+from gmscreen.campaign.horrors import one_line, own_sighting
 from gmscreen.campaign.model import Campaign, Character, Item, ItemNames, MerpProfile, Settings
 from gmscreen.rules import madness, merp, nights
 from gmscreen.rules.dice import DiceError, Roll
@@ -57,11 +57,14 @@ def gain(
     roll: Roll | None,
     adjustment: int = 0,
     happened: str = "",
+    *,
     horror: str | None = None,
+    players: str = "",
 ) -> Draft:
     """One gain from a built-in preset (``preset_key`` and the GM's ``inputs``) or from the
     campaign's horror ``horror`` (its id: its preset and inputs, asking nothing, and its own
-    first sighting). ``happened``: the GM's line on what happened (optional), kept in the event.
+    first sighting). ``happened``: the GM's line on what happened (optional), kept in the event;
+    ``players``: what the players are told it was ("a nameless dread"; optional, one line).
     """
     _needs_madness(state)
     c = state.character(character_id)
@@ -94,8 +97,17 @@ def gain(
         diff(c, _sane(c, g.after)),
         _happened(happened),
         horror,
+        _players(players),
     )
     return character_id, data, state.clock
+
+
+def _players(text: str) -> str:
+    """What the players are told a gain was: one line, a name's length, kept as typed."""
+    try:
+        return one_line(text.strip(), "players", empty_ok=True)
+    except FieldError as error:
+        raise InvalidAction(str(error)) from None
 
 
 def _happened(text: str) -> str:

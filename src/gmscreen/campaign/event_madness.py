@@ -36,6 +36,9 @@ class Gain(Record, frozen=True):
     # The campaign horror (its id) the gain came from: its preset and inputs are the ones
     # above, and its first sighting its own. None for a built-in gain, and in older journals.
     horror: Name | None = None
+    # What the players are told it was ("a nameless dread"), when the GM said: their words for
+    # a one-off gain, in place of the preset's own. Empty when not said, and in older journals.
+    players: Name = ""
 
     def __post_init__(self) -> None:
         check_changes(self.changes)

@@ -109,7 +109,8 @@ def from_gain(
 ) -> Draft:
     """Save what was just done as a horror: the rule of the last gain still in effect among
     ``events`` (this session's), or of gain event ``seq``: its preset and the inputs the GM
-    gave, so a gain from the horror asks nothing more."""
+    gave, so a gain from the horror asks nothing more. ``players`` "": what the players were
+    told of that gain, if the GM said."""
     gains = [
         e
         for e in events
@@ -127,7 +128,8 @@ def from_gain(
         rule = {"dice": amount} if isinstance(amount, str) else {"amount": amount}
     else:
         rule = {"preset": gained.preset, **inputs}
-    raw = {"id": new_horror_id(state, name), "name": name, "players": players, **rule}
+    told = players or gained.players
+    raw = {"id": new_horror_id(state, name), "name": name, "players": told, **rule}
     horror = _checked(state, raw)
     return None, ev.HorrorAdded(horror_to_dict(horror), event.seq), state.clock
 

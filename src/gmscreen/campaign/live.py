@@ -140,12 +140,22 @@ class LiveCampaign(LiveChecks, LiveItems, LiveHorrors, LiveUndo):
         group: ActionGroup | None = None,
         *,
         horror: str | None = None,
+        players: str = "",
     ) -> ev.Event:
         """One gain from a built-in preset, or from the campaign's horror ``horror`` (its id:
         its rule, asking nothing, and its own first sighting); ``group``: the gain dialog's, so
-        its gains to each target are one action."""
+        its gains to each target are one action; ``players``: what the players are told it was
+        (a one-off "Something else": "a nameless dread"), kept in the event."""
         draft = actions.gain(
-            self.state, character_id, preset_key, inputs, roll, adjustment, happened, horror
+            self.state,
+            character_id,
+            preset_key,
+            inputs,
+            roll,
+            adjustment,
+            happened,
+            horror=horror,
+            players=players,
         )
         return self._one(draft, group)
 
@@ -157,13 +167,24 @@ class LiveCampaign(LiveChecks, LiveItems, LiveHorrors, LiveUndo):
         happened: str = "",
         *,
         horror: str | None = None,
+        players: str = "",
     ) -> list[ev.Event]:
         """One gain without dice (a fixed amount, or one from ``inputs`` or a horror) to several
         characters at once: one action, so one journal line and one undo. Gains with dice roll
         for each character in turn (:meth:`gain`, one action each: each is a key of its own)."""
         return self._commit(
             [
-                actions.gain(self.state, cid, preset_key, inputs, None, 0, happened, horror)
+                actions.gain(
+                    self.state,
+                    cid,
+                    preset_key,
+                    inputs,
+                    None,
+                    0,
+                    happened,
+                    horror=horror,
+                    players=players,
+                )
                 for cid in character_ids
             ]
         )

@@ -259,3 +259,18 @@ def test_hostile_names_at_the_table_are_a_horror_or_a_message(
         state = live.state
     with _open(folder) as live:
         assert live.state.horrors == state.horrors
+
+
+def test_a_horror_made_again_with_its_id_keeps_the_games_order_on_disk(tmp_path: Path) -> None:
+    folder = _new(tmp_path)
+    path = campaign_file(folder)
+    path.write_text(path.read_text("utf-8") + "\n" + _readme_example(), "utf-8")
+    with _open(folder) as live:
+        live.remove_horror("herald")
+        live.add_horror("Herald", amount=3)  # the same id again: last in the list now
+        live.checkpoint()
+        order = [h.id for h in live.horrors]
+        assert order == ["arioch", "mabelode", "pale-hound", "herald"]
+    with _open(folder) as live:
+        assert [h.id for h in live.horrors] == order
+    assert "# The campaign's own horrors. The players hear" in path.read_text("utf-8")

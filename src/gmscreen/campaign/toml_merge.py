@@ -137,7 +137,8 @@ def _plain(item: Any) -> Any:
 
 
 def _apply_tables(tables: Any, values: list[dict[str, Any]]) -> None:
-    """An array of tables merged by id: the GM's order kept, new ones at the end."""
+    """An array of tables merged by id, in the order of ``values`` (the merge keeps the GM's
+    order, new ones at the end); each table keeps its comments."""
     wanted = {str(v["id"]): v for v in values}
     for index in reversed(range(len(tables))):
         if str(_plain(tables[index].get("id"))) not in wanted:
@@ -148,3 +149,11 @@ def _apply_tables(tables: Any, values: list[dict[str, Any]]) -> None:
             _apply(present[key], value)
         else:
             tables.append(value)
+    if [str(_plain(t.get("id"))) for t in tables] != list(wanted):
+        # One taken out and put back with its id (a horror removed, then made again) is last
+        # in the game's list: the file follows, or the next opening would read another order.
+        by_id = {str(_plain(t.get("id"))): t for t in tables}
+        for index in reversed(range(len(tables))):
+            del tables[index]
+        for key in wanted:
+            tables.append(by_id[key])

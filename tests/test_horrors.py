@@ -264,3 +264,21 @@ def test_a_one_off_gain_keeps_what_the_players_are_told_and_save_as_takes_it(
             live.gain("elric", "elemental", players="two\nlines")
         plain = live.gain("elric", "elemental")
         assert "players" not in plain.to_dict()["data"]  # left out unless said
+
+
+def test_the_gms_log_recap_and_undo_question_tell_each_horror_action(folder: Path) -> None:
+    from gmscreen.campaign.telling import recap_lines
+
+    with _open(folder) as live:
+        live.add_horror("Pale Hound", amount=4)
+        live.edit_horror("pale-hound", name="The Pale Hound")
+        live.gain("elric", horror="pale-hound")
+        live.remove_horror("pale-hound")
+        assert live.describe_last_undoable() == (
+            "A horror leaves the campaign's list: The Pale Hound"
+        )
+        events = [entry.event for entry in live.events]
+        texts = [line.text for line in recap_lines(live.session_start, events)]
+    assert texts[0] == "A horror joins the campaign's list: Pale Hound"
+    assert texts[1] == "Horror changed: The Pale Hound"
+    assert texts[3] == "A horror leaves the campaign's list: The Pale Hound"

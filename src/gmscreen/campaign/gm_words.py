@@ -373,6 +373,16 @@ def _removed(s: Teller, e: ev.Event, d: ev.CharacterRemoved) -> Told:
     yield s.line(s.t("log.character_removed"))
 
 
+def _horror(s: Teller, e: ev.Event, d: ev.HorrorAdded | ev.HorrorEdited | ev.HorrorRemoved) -> Told:
+    """The campaign's list of horrors changed: which one, by the GM's name for it (the words
+    of its rule and what the players hear come with the horrors' screens)."""
+    if isinstance(d, ev.HorrorEdited):
+        yield s.line(s.t("log.horror_edited", name=str(d.after.get("name", ""))))
+    else:
+        key = "log.horror_added" if isinstance(d, ev.HorrorAdded) else "log.horror_removed"
+        yield s.line(s.t(key, name=str(d.horror.get("name", ""))))
+
+
 def _note(s: Teller, e: ev.Event, d: ev.Note) -> Told:
     yield s.line(s.t("log.note_shared" if d.shared else "log.note", text=d.text))
 
@@ -526,4 +536,7 @@ GM_LINES: dict[type[Any], Callable[[Teller, ev.Event, Any], Told]] = {
     ev.ItemRemoved: _item,
     ev.ItemNoted: _item_noted,
     ev.Ruling: _ruling,
+    ev.HorrorAdded: _horror,
+    ev.HorrorEdited: _horror,
+    ev.HorrorRemoved: _horror,
 }

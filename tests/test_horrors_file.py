@@ -274,3 +274,14 @@ def test_a_horror_made_again_with_its_id_keeps_the_games_order_on_disk(tmp_path:
     with _open(folder) as live:
         assert [h.id for h in live.horrors] == order
     assert "# The campaign's own horrors. The players hear" in path.read_text("utf-8")
+
+
+def test_a_line_break_of_unicode_inside_a_name_does_not_shift_the_lines_named() -> None:
+    text = (
+        'schema = 1\nname = "T"\n\n[[characters]]\nid = "a"\nname = "Ar\u0085ti\u2028nar"\n'
+        'pow = 13\n\n[[horrors]]\nid = "x"\nname = "X\u2029"\npreset = "nope"\n'
+    )
+    with pytest.raises(CampaignFileError) as raised:
+        parse_toml(text, Path("campaign.toml"))
+    (problem,) = raised.value.problems
+    assert (problem.line, problem.message.split(":")[0]) == (12, "horrors[0].preset")

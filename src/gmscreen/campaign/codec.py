@@ -398,7 +398,9 @@ _LISTS = ("characters", "horrors", "handouts")  # the arrays of tables, found by
 
 def locate(text_: str, path: tuple[str | int, ...]) -> int:
     """The line (from 1) where the key at ``path`` is written, or the best enclosing line."""
-    lines = text_.splitlines()
+    # TOML's lines end at a line feed; str.splitlines() would also break at NEL (U+0085), the
+    # separators U+001C-U+001E and U+2028, which a string may hold as they are.
+    lines = text_.split("\n")
     start, end = 0, len(lines)
     found = 0
     if path and path[0] in _LISTS and len(path) > 1 and isinstance(path[1], int):

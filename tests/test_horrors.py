@@ -1,6 +1,6 @@
 """The campaign's own horrors (its bestiary): their first sightings, gains that ask nothing,
 and each change to the list one action that undo takes back, replay shows and recovery
-applies again (RULES.md, "The GM's own horrors" and "first sightings")."""
+applies again (docs/RULES.md "Gaining madness")."""
 
 from __future__ import annotations
 

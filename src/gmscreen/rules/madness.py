@@ -64,7 +64,8 @@ class MadnessState(msgspec.Struct, frozen=True, gc=False):
     under_care: bool = False
     last_gain_day: int | None = None
     # The campaign's own horrors this character has seen (their ids): a named god or lord keeps
-    # its own first sighting (RULES.md); ``first_sightings`` holds the built-in presets' kinds.
+    # its own first sighting (docs/RULES.md "Gaining madness"); ``first_sightings`` holds the
+    # built-in presets' kinds.
     horrors_seen: frozenset[str] = msgspec.field(default_factory=frozenset)
 
     def __post_init__(self) -> None:

@@ -189,3 +189,27 @@ def test_a_race_from_the_file_is_shown_inert() -> None:
 
     lines = merp_lines.card_lines(Hostile(), catalog_for("en").t, "en")
     assert "\x1b" not in lines[0].plain and "[bold]" in lines[0].plain  # markup stays literal
+
+
+def test_the_profile_form_shows_its_fields_and_where_enter_went(party: Path) -> None:
+    """Race and points are bordered fields (compact ones looked like labels), so the race that
+    enter on the category moves to is seen to have the focus: the next tab, to the points, is
+    not a skipped race (issue 30, item 5)."""
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("e", "enter")  # the character form as it was, then the profile
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, MerpProfileForm)
+        race, points = form.query_one("#race", TextInput), form.query_one("#points", TextInput)
+        assert race.styles.border_top[0] and points.styles.border_top[0]  # both drawn boxed
+        await pilot.press("down", "enter")  # a category chosen: on to the race, visibly
+        assert app.focused is race and race.styles.border_top != points.styles.border_top
+        await pilot.press("tab")
+        assert app.focused is points and race.styles.border_top != points.styles.border_top
+
+    play(party, scenario)
+
+
+def test_the_profile_form_fits_80_by_24(snap_compare: Snap, party: Path) -> None:
+    assert snap_compare(build(party), press=["e", "enter", "enter"], terminal_size=(80, 24))

@@ -11,7 +11,7 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
@@ -37,6 +37,10 @@ class MerpProfileForm(ModalScreen[dict[str, Any] | None]):
         + """
     MerpProfileForm #categories { height: auto; max-height: 8; margin-bottom: 1; }
     MerpProfileForm .label { color: $text-muted; }
+    MerpProfileForm #fields { height: auto; }
+    MerpProfileForm #fields > Vertical { height: auto; }
+    MerpProfileForm #race-field { width: 1fr; margin-right: 2; }
+    MerpProfileForm #points-field { width: 28; }
     """
     )
 
@@ -62,12 +66,17 @@ class MerpProfileForm(ModalScreen[dict[str, Any] | None]):
                 ],
                 id="categories",
             )
-            yield Static(Content(t("profile.race")), classes="label")
             profile = self.profile
-            yield TextInput(profile.race if profile else "", id="race", compact=True)
-            yield Static(Content(t("profile.points")), classes="label")
-            points = str(profile.points_total) if profile else ""
-            yield TextInput(points, id="points", compact=True)
+            # Bordered inputs side by side: a blurred compact input looked like a label, so
+            # the race field that enter moves to was not seen to have the focus
+            with Horizontal(id="fields"):
+                with Vertical(id="race-field"):
+                    yield Static(Content(t("profile.race")), classes="label")
+                    yield TextInput(profile.race if profile else "", id="race")
+                with Vertical(id="points-field"):
+                    yield Static(Content(t("profile.points")), classes="label")
+                    points = str(profile.points_total) if profile else ""
+                    yield TextInput(points, id="points")
             yield Static(id="error")
             yield Static(Content(t("profile.hint")), id="hint")
         yield KeyBar()

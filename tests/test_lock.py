@@ -11,6 +11,7 @@ import errno
 import json
 import os
 import random
+import shutil
 import socket
 import subprocess
 import sys
@@ -53,10 +54,10 @@ def campaign(tmp_path: Path) -> Path:
     return folder
 
 
-def _plant(folder: Path, **holder: object) -> bytes:
+def _plant(campaign: Path, **holder: object) -> bytes:
     fields = {"host": socket.gethostname(), "user": "someone", "since": "2024-05-01T20:00:00+00:00"}
     data = json.dumps({**fields, **holder}).encode()
-    (folder / LOCK_NAME).write_bytes(data)
+    (campaign / LOCK_NAME).write_bytes(data)
     return data
 
 
@@ -285,3 +286,65 @@ def test_a_lock_file_nested_too_deep_names_no_holder(campaign: Path) -> None:
     path = campaign / LOCK_NAME
     path.write_text("[" * 60_000, encoding="utf-8")
     assert read_holder(path) is None
+
+
+def test_a_lock_copied_with_its_folder_is_told_as_a_copy_and_taken(
+    campaign: Path, tmp_path: Path
+) -> None:
+    """A campaign copied while open (``cp -r``) brings the original's .lock: the copy is another
+    file, so the system grants it, and its holder is alive. It holds the original folder, not
+    this one: the copy opens, saying what happened, not blaming the file system (#30 item 6)."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(campaign)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        copy = tmp_path / "copy"
+        shutil.copytree(campaign, copy)
+        with open_campaign(copy, rng=random.Random(1)) as live:
+            notice = live.notices[0]
+            assert notice.startswith(f"this folder's .lock was copied from {campaign}, which ")
+            assert f"process {holder.pid} of" in notice and "this folder is a copy" in notice
+            assert "network" not in notice
+        with pytest.raises(CampaignLocked, match="is open in another gmscreen"):
+            open_campaign(campaign, rng=random.Random(1))  # the original is still held
+    finally:
+        holder.communicate("\n", timeout=20)
+    assert holder.returncode == 0
+
+
+def test_a_live_holder_of_this_very_folder_by_another_path_is_still_refused(
+    campaign: Path, tmp_path: Path
+) -> None:
+    link = tmp_path / "link"
+    link.symlink_to(campaign, target_is_directory=True)
+    pid = os.getppid()
+    _plant(campaign, pid=pid, start=process_start(pid), token="theirs", folder=str(link))
+    with pytest.raises(CampaignLocked) as info:
+        acquire(campaign, os_lock=AlwaysGranted())
+    assert "names process" in str(info.value) and "copied" not in str(info.value)
+
+
+def test_a_lock_copied_from_another_computer_says_so(campaign: Path) -> None:
+    far = "/home/ana/campaigns/camp"
+    _plant(campaign, pid=1, host="gm-laptop.example", token="theirs", folder=far)
+    with pytest.raises(CampaignLocked) as info:
+        open_campaign(campaign, rng=random.Random(1))
+    message = str(info.value)
+    assert f"on gm-laptop.example, since 2024-05-01T20:00:00+00:00 in {far}" in message
+    assert "a folder copied from another computer brings that computer's .lock along" in message
+    assert message.endswith("open it with --take-over")
+
+
+def test_an_older_lock_of_a_live_holder_says_it_may_be_a_copy(campaign: Path) -> None:
+    pid = os.getppid()
+    start = process_start(pid)
+    if start is None:
+        pytest.skip("this system does not tell when a process started")
+    _plant(campaign, pid=pid, start=start, token="theirs")  # no folder: an older gmscreen's
+    with pytest.raises(CampaignLocked) as info:
+        open_campaign(campaign, rng=random.Random(1))
+    assert "Or this .lock was copied along with the folder" in str(info.value)

@@ -3,15 +3,23 @@
 The holder keeps an OS lock on the lock file for as long as it has the campaign open (``flock``
 on POSIX, a ``msvcrt`` byte-range lock on Windows; both are dropped by the system when the
 process dies, however it dies), and the file names it: process id and start time, host, user,
-since when, and a random token.
+since when, the folder it holds, and a random token.
 
 The OS lock being granted is not trusted on its own: some file systems grant every lock
 (NFS mounted with ``nolock``, some FUSE and network shares). So a lock file that names a holder
 is taken over only when that holder is provably gone: same host, and its process is not running
 or is another program now (a different start time). A live process on this host, or any process
 on another host, is refused by name; ``take_over=True`` (``gmscreen CAMPAIGN --take-over``) is
-the GM's explicit say-so. After writing itself in, the new holder reads the file back: a token
-that is not its own means two writers got the lock at once, which is refused too.
+the GM's explicit say-so.
+
+A lock file copied along with its campaign (``cp -r`` of a folder that is open) names a live
+holder, and the system grants the copy's lock: the copy is another file. The folder the holder
+wrote tells the two apart: a holder on this host that holds another folder holds nothing here,
+so its lock is taken over, saying it was a copy; one on another computer is refused, saying that
+a folder copied from there brings its ``.lock`` along.
+
+After writing itself in, the new holder reads the file back: a token that is not its own means
+two writers got the lock at once, which is refused too.
 """
 
 from __future__ import annotations
@@ -103,7 +111,8 @@ class Holder(msgspec.Struct, frozen=True):
     """Who holds (or held) a campaign's lock.
 
     ``start`` identifies the process beyond its id (see :func:`process_start`; None where the
-    system does not tell, or in a lock file of an older gmscreen); ``token`` is random per open.
+    system does not tell, or in a lock file of an older gmscreen); ``token`` is random per open;
+    ``folder`` is the campaign folder the holder opened (None in an older gmscreen's file).
     """
 
     pid: int
@@ -112,6 +121,7 @@ class Holder(msgspec.Struct, frozen=True):
     since: str
     start: str | None = None
     token: str = ""
+    folder: str | None = None
 
     def describe(self) -> str:
         return f"process {self.pid} of {self.user} on {self.host}, since {self.since}"
@@ -120,13 +130,14 @@ class Holder(msgspec.Struct, frozen=True):
         """One line of JSON, ASCII only: a user name from bytes the locale could not decode
         (a lone surrogate) is written escaped, and reads back exactly."""
         fields = {"pid": self.pid, "host": self.host, "user": self.user, "since": self.since}
-        return json.dumps({**fields, "start": self.start, "token": self.token}) + "\n"
+        values = {**fields, "start": self.start, "token": self.token, "folder": self.folder}
+        return json.dumps(values) + "\n"
 
 
 def _parse_holder(text: str) -> Holder | None:
     try:  # the first line only: a crash while rewriting may leave an old tail after it
         raw: Any = json.loads(text.split("\n", 1)[0])
-        start = raw.get("start")
+        start, folder = raw.get("start"), raw.get("folder")
         return Holder(
             int(raw["pid"]),
             str(raw["host"]),
@@ -134,6 +145,7 @@ def _parse_holder(text: str) -> Holder | None:
             str(raw["since"]),
             None if start is None else str(start),
             str(raw.get("token", "")),
+            None if folder is None else str(folder),
         )
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
@@ -160,12 +172,24 @@ def read_holder(path: Path) -> Holder | None:
         os.close(fd)
 
 
-def me(since: str) -> Holder:
-    """This process as a lock holder, with a fresh token."""
+def me(since: str, folder: Path) -> Holder:
+    """This process as the holder of ``folder``'s lock, with a fresh token."""
     pid = os.getpid()
-    return Holder(
-        pid, socket.gethostname(), _user(), since, process_start(pid), secrets.token_hex(16)
-    )
+    token = secrets.token_hex(16)
+    host = socket.gethostname()
+    return Holder(pid, host, _user(), since, process_start(pid), token, os.path.abspath(folder))
+
+
+def holds_another_folder(holder: Holder, folder: Path) -> bool:
+    """Whether ``holder`` (on this host) wrote its details for a folder other than ``folder``:
+    then this lock file is a copy of that folder's. A folder reached by another path (a link, a
+    bind mount) is the same folder; one no longer there is another."""
+    if holder.folder is None or holder.folder == os.path.abspath(folder):
+        return False
+    try:
+        return not os.path.samefile(holder.folder, folder)
+    except (OSError, ValueError):  # gone, unreadable, or not a path at all (a NUL in the file)
+        return True
 
 
 def why_gone(holder: Holder, host: str) -> str | None:
@@ -185,8 +209,15 @@ class TakenOver(msgspec.Struct, frozen=True):
 
     holder: Holder
     reason: str  # why the holder is provably gone; empty when the GM asked (--take-over)
+    copied: bool = False  # the lock file was copied from the holder's folder with the campaign
 
     def notice(self) -> str:
+        if self.copied:
+            return (
+                f"this folder's .lock was copied from {self.holder.folder}, which "
+                f"{self.holder.describe()} has open: this folder is a copy, a campaign of its "
+                "own from now on, and is yours (the lock was taken over)"
+            )
         if not self.reason:
             return f"took over the lock of {self.holder.describe()}, as asked (--take-over)"
         return f"took over a stale lock left by {self.holder.describe()}: {self.reason}"
@@ -240,10 +271,12 @@ def _failed(path: Path, error: OSError) -> CampaignError:
 
 def _refusal(folder: Path, path: Path, holder: Holder, host: str) -> CampaignLocked:
     if holder.host != host:
+        there = f" in {holder.folder}" if holder.folder else ""
         return CampaignLocked(
-            f"{folder} is marked open in gmscreen on another computer ({holder.describe()}, "
-            f"per {path}); gmscreen cannot tell from here whether it still is. Close it there; "
-            f"if it is not open anywhere, {TAKE_OVER_HINT}"
+            f"{folder} is marked open in gmscreen on another computer ({holder.describe()}"
+            f"{there}, per {path}); gmscreen cannot tell from here whether it still is. Close "
+            "it there; if it is not open anywhere (a folder copied from another computer "
+            f"brings that computer's .lock along), {TAKE_OVER_HINT}"
         )
     if holder.start is None or process_start(holder.pid) is None:
         # No start time to compare (an older lock file, or a system that does not tell):
@@ -254,11 +287,17 @@ def _refusal(folder: Path, path: Path, holder: Holder, host: str) -> CampaignLoc
             "or that is another program now using the same process id (gmscreen cannot tell "
             f"which). If no other gmscreen has this campaign open, {TAKE_OVER_HINT}"
         )
+    copy = (
+        ""
+        if holder.folder
+        else " Or this .lock was copied along with the folder (a lock file of an older "
+        "gmscreen does not say which folder its holder opened)."
+    )
     return CampaignLocked(
         f"{path} names {holder.describe()}, which is still running, yet the system granted "
         "the lock: file locking does not work here (a network file system mounted without "
-        "locks?), so gmscreen cannot keep two writers apart. Close that gmscreen; if that "
-        f"process has not got this campaign open, {TAKE_OVER_HINT}"
+        f"locks?), so gmscreen cannot keep two writers apart.{copy} Close that gmscreen; if "
+        f"that process has not got this campaign open, {TAKE_OVER_HINT}"
     )
 
 
@@ -278,7 +317,7 @@ def acquire(
     lock = os_lock or SystemLock()
     path = folder / LOCK_NAME
     since = (now or (lambda: datetime.now(UTC)))().isoformat(timespec="seconds")
-    mine = me(since)
+    mine = me(since, folder)
     for _attempt in range(5):
         try:
             fd = open_regular(path, os.O_RDWR | os.O_CREAT)
@@ -354,6 +393,8 @@ def _judge(folder: Path, path: Path, previous: str, host: str, take_over: bool) 
     reason = why_gone(holder, host)
     if reason is not None:
         return TakenOver(holder, reason)
+    if holder.host == host and holds_another_folder(holder, folder):
+        return TakenOver(holder, "", copied=True)
     if take_over:
         return TakenOver(holder, "")
     raise _refusal(folder, path, holder, host)

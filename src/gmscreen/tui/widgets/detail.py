@@ -12,7 +12,7 @@ from textual.css.styles import RulesMap
 from textual.widgets import Sparkline, Static
 
 from gmscreen.campaign.wording import fumble_range, kind_label, preset_label, units_text, when_text
-from gmscreen.rules.madness import check_target, duration_unit, fumble_from
+from gmscreen.rules.madness import MadnessState, check_target, duration_unit, fumble_from
 from gmscreen.tui.format import alignment_label, episode_left
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets import merp_lines
@@ -21,6 +21,17 @@ from gmscreen.tui.widgets.roster import CardContext, CharacterLike
 from gmscreen.tui.widgets.sparkline import LineSparkline
 
 SPARK_ROWS = 5  # what the sparkline takes below the text: its title, 3 rows of bars, a margin
+
+
+def unit_line(s: MadnessState, t: Translate) -> str:
+    """Which unit an episode would last in, and the figure that chose it as the rules read it:
+    at 0 and below it is rounds, told as Balance not below the higher alignment (a "-41" read
+    as a bug)."""
+    unit, value = duration_unit(s)
+    which, high = check_target(s)
+    words = {"unit": t(f"advance.word_{unit}"), "alignment": alignment_label(which, t)}
+    key = "detail.unit" if value > 0 else "detail.unit_balanced"
+    return t(key, **words, high=high, balance=s.balance, value=value)
 
 
 def detail_lines(
@@ -80,12 +91,7 @@ def detail_lines(
             lines.append(Content.styled(t("detail.permanent", kinds=kinds), "$error"))
         else:
             lines.append(Content.styled(t("detail.no_permanent"), "dim"))
-        unit, unit_value = duration_unit(s)
-        lines.append(
-            Content.styled(
-                t("detail.unit", unit=t(f"advance.word_{unit}"), value=unit_value), "dim"
-            )
-        )
+        lines.append(Content.styled(unit_line(s, t), "dim"))
         if s.first_sightings:
             seen = ", ".join(preset_label(k, ctx.lang) for k in sorted(s.first_sightings))
             lines.append(Content.styled(t("detail.sightings", what=seen), "dim"))

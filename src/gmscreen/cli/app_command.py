@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from gmscreen.tui.app_base import BaseApp
 
 
+OPTIONS_ANYWHERE = (
+    "--dir, --lang and --take-over go before or after a command's name: gmscreen --dir C new "
+    "NAME is gmscreen new NAME --dir C"
+)
 WHERE = (
     "campaigns are looked for in --dir, else $GMSCREEN_CAMPAIGNS, else ./campaigns (when it "
     "exists) and the user data folder; gmscreen new makes them in --dir, $GMSCREEN_CAMPAIGNS or "
@@ -48,8 +52,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--version", action=VersionAction)
 
 
-def run(argv: Sequence[str]) -> int:
-    return launch(lambda: app_for(argv))
+def run(argv: Sequence[str], invoked: str = "gmscreen") -> int:
+    """The screen's command; ``invoked``: how the GM ran gmscreen (see ``cli.invoked_as``)."""
+    return launch(lambda: app_for(argv, invoked))
 
 
 def launch(open_app: Callable[[], BaseApp | int], command: str = "gmscreen") -> int:
@@ -78,7 +83,7 @@ def launch(open_app: Callable[[], BaseApp | int], command: str = "gmscreen") -> 
             return report_crash(command, summary, traceback.format_exc(), journal)
 
 
-def app_for(argv: Sequence[str]) -> BaseApp | int:
+def app_for(argv: Sequence[str], invoked: str = "gmscreen") -> BaseApp | int:
     """The app to run, or the exit status of a command that ends here."""
     commands = "\n".join(f"  {name:<13} {text}" for name, text in SUMMARIES.items())
     parser = CliParser(
@@ -86,7 +91,7 @@ def app_for(argv: Sequence[str]) -> BaseApp | int:
         description="The Game Master's screen: open a campaign, or the demo with --demo. "
         "With no CAMPAIGN, lists the campaigns found (name, last played, sessions) and opens "
         "the one whose number you type (Enter alone or q quits).",
-        epilog=f"other commands (each has --help):\n{commands}\n\n{WHERE}",
+        epilog=f"other commands (each has --help):\n{commands}\n\n{OPTIONS_ANYWHERE}\n\n{WHERE}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     configure(parser)
@@ -98,7 +103,7 @@ def app_for(argv: Sequence[str]) -> BaseApp | int:
         return 2
     folder, title = choice.path, choice.title
     if folder is None:  # none named: list the campaigns found and ask which
-        picked = pick(search_dirs(args.dir), new_campaigns_dir(args.dir))
+        picked = pick(search_dirs(args.dir), new_campaigns_dir(args.dir), invoked=invoked)
         if isinstance(picked, int):
             return picked
         # resolved once, as a campaign named on the command line is (a linked folder opens too)

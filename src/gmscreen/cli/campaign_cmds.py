@@ -139,7 +139,8 @@ def _new(args: argparse.Namespace) -> int:
         say(f"note: {notice}")
     say(f"created {folder}")
     # The folder's name is a slug (letters, digits and dashes only): safe unquoted in a shell.
-    say(f"open it with: gmscreen {folder.name}" + _dir_flag(args.dir))
+    # Started as the GM started this command (.venv/bin/gmscreen after `make run`)
+    say(f"open it with: {args.invoked} {folder.name}" + _dir_flag(args.dir))
     return 0
 
 

@@ -40,12 +40,16 @@ def _line(number: int, campaign: FoundCampaign) -> str:
     return f"  {number:>3}  {_name(campaign.name):<{NAME_WIDTH}}  {last:<11}  {sessions}"
 
 
-def how_to_start(roots: Sequence[Path], new_dir: Path) -> str:
+def how_to_start(roots: Sequence[Path], new_dir: Path, invoked: str = "gmscreen") -> str:
+    """What to type when there is no campaign yet, starting as the GM started gmscreen."""
     where = " or ".join(shown(str(root)) for root in roots)
+    new, demo = f"{invoked} new NAME", f"{invoked} --demo"
+    width = max(len(new), len(demo)) + 3
     return (
         f"No campaigns yet (looked in {where}).\n"
-        f"  gmscreen new NAME   create one (in {shown(str(new_dir))}; --dir FOLDER for elsewhere)\n"
-        "  gmscreen --demo     open a throwaway copy of the demo party\n"
+        f"  {shown(new):<{width}}create one (in {shown(str(new_dir))}; --dir FOLDER for "
+        "elsewhere)\n"
+        f"  {shown(demo):<{width}}open a throwaway copy of the demo party\n"
     )
 
 
@@ -75,14 +79,16 @@ def pick(
     new_dir: Path,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    invoked: str = "gmscreen",
 ) -> FoundCampaign | int:
     """The campaign the GM picks, or the exit status when none is (0: none found, or the GM
-    quit; 1: stdin ended without an answer; 130: interrupted)."""
+    quit; 1: stdin ended without an answer; 130: interrupted). ``invoked``: how the GM ran
+    gmscreen, for the commands the list tells them to type."""
     stdin = sys.stdin if stdin is None else stdin
     out = sys.stdout if stdout is None else stdout
     campaigns = in_list_order(find_campaigns(roots), roots)
     if not campaigns:
-        out.write(how_to_start(roots, new_dir))
+        out.write(how_to_start(roots, new_dir, invoked))
         return 0
     out.write(listing(campaigns, roots))
     while True:

@@ -153,3 +153,26 @@ def test_a_gains_what_happened_line_in_the_log(table_with: Callable[..., Path]) 
     app = play(table_with(ARTINAR), scenario)
     [gain] = [e.data for e in journal(app)]
     assert isinstance(gain, ev.Gain) and gain.happened == "a salamander in the forge"
+
+
+def test_a_tick_box_reads_ticked_or_not_without_colour(table_with: Callable[..., Path]) -> None:
+    """The box's characters themselves say ticked or not (Textual's draw an X either way, told
+    apart by colour only); the settings' boxes too (issue 30)."""
+
+    def shown(box: Checkbox) -> str:
+        return box.render().plain  # the characters alone, as a monochrome terminal shows them
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press("j", "n")
+        about, shared = (app.screen.query_one(f"#{i}", Checkbox) for i in ("about", "shared"))
+        assert "X" not in shown(about) and "X" not in shown(shared)
+        await pilot.press("tab", "space")
+        assert about.value and shown(about).startswith("▐X▌")
+        await pilot.press("space")
+        assert not about.value and "X" not in shown(about)
+        await pilot.press("escape", "S")
+        boxes = list(app.screen.query(Checkbox))
+        assert {box.value for box in boxes} == {True, False}  # the MERP module is off
+        assert all(("X" in shown(box)) == box.value for box in boxes)
+
+    play(table_with(*CREW), scenario)

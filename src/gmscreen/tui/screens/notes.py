@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Checkbox, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from gmscreen.campaign.errors import CampaignError
@@ -39,6 +39,7 @@ from gmscreen.tui.typeahead import (
     run_binding_now,
     with_openers,
 )
+from gmscreen.tui.widgets.form_controls import SpaceCheckbox
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.roster import Roster
 
@@ -61,7 +62,7 @@ class NoteForm(InOrderDialog[NoteDraft]):
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="NoteForm")
         + """
-    NoteForm Checkbox { border: none; padding: 0; margin-top: 1; background: $surface; }
+    NoteForm SpaceCheckbox { border: none; padding: 0; margin-top: 1; background: $surface; }
     """
     )
 
@@ -98,11 +99,11 @@ class NoteForm(InOrderDialog[NoteDraft]):
             )
             if self.about is not None and not self.about_fixed:
                 label = t("notes.about_box", name=inert_line(self.about))
-                yield Checkbox(Content(label), False, id="about")
+                yield SpaceCheckbox(Content(label), False, id="about")
             elif self.about is not None:
                 subject = t("notes.about_fixed", name=inert_line(self.about))
                 yield Static(Content(subject), id="subject")
-            yield Checkbox(Content(t("notes.share_box")), self.shared, id="shared")
+            yield SpaceCheckbox(Content(t("notes.share_box")), self.shared, id="shared")
             yield Static(id="error")
             yield Static(Content(t("notes.form_hint")), id="hint")
         yield KeyBar()
@@ -113,8 +114,8 @@ class NoteForm(InOrderDialog[NoteDraft]):
             self.query_one("#error", Static).update(Content(self.t("error.empty_note")))
             return
         asks_about = self.about is not None and not self.about_fixed
-        about = asks_about and self.query_one("#about", Checkbox).value
-        shared = self.query_one("#shared", Checkbox).value
+        about = asks_about and self.query_one("#about", SpaceCheckbox).value
+        shared = self.query_one("#shared", SpaceCheckbox).value
         self.close(NoteDraft(text, about, shared))
 
     def cancel(self) -> None:

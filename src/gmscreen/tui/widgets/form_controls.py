@@ -3,7 +3,8 @@ toggles a checkbox or moves a choice on.
 
 Textual's Checkbox toggles on enter as well as space, so enter on a checkbox changed it instead
 of saving the form it is in: :class:`SpaceCheckbox` keeps only space (the key then goes on to
-the form's own enter binding).
+the form's own enter binding). It also draws its box empty when not ticked: Textual's draws an
+``X`` either way, told apart by colour only, unreadable in monochrome.
 """
 
 from __future__ import annotations
@@ -16,11 +17,28 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Checkbox, Static
 
+TICKED, UNTICKED = "X", " "
+
 
 class SpaceCheckbox(Checkbox, inherit_bindings=False):
-    """A checkbox that toggles with space (and a click) only."""
+    """A checkbox that toggles with space (and a click) only, its box empty when not ticked."""
 
     BINDINGS = [Binding("space", "toggle_button", show=False)]
+
+    def __init__(
+        self,
+        label: str | Content,
+        value: bool = False,
+        *,
+        id: str | None = None,
+        compact: bool = False,
+    ) -> None:
+        super().__init__(label, value, id=id, compact=compact)
+        self.BUTTON_INNER = TICKED if value else UNTICKED  # this box's, not the class's
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = TICKED if self.value else UNTICKED
+        super().watch_value()
 
 
 class Choice(Static, can_focus=True):

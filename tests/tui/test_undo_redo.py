@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.tui.conftest import CREW, SIZE, build, fixed_clock, madness, play
+from textual.content import Content
 from textual.pilot import Pilot
 
 from gmscreen.campaign import events as ev
@@ -22,7 +23,7 @@ from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.check import CheckScreen
 from gmscreen.tui.screens.dialogs import ConfirmScreen
 from gmscreen.tui.screens.main import MainScreen
-from gmscreen.tui.widgets.roll_log import RollLog
+from gmscreen.tui.widgets.roll_log import RollLog, content
 
 CALM = (*CREW[:2], dict(CREW[2], madness=2))  # nobody's check falls due after the gains below
 NAMES = ("Artinar", "Bors", "[bold]Cym[/]")
@@ -156,3 +157,28 @@ def test_one_u_undoes_a_check_with_its_kind_and_one_more_the_end_of_day(table_wi
 
     artinar = dict(CREW[0], madness=11)
     play(table_with(artinar, CREW[1], settings=Settings(auto_check=True)), scenario)
+
+
+def _struck(drawn: Content) -> bool:
+    return any("strike" in str(span.style) for span in drawn.spans)
+
+
+def test_an_undone_line_its_undo_and_its_redo_are_told_apart_without_colour(table_with) -> None:  # type: ignore[no-untyped-def]
+    """A chain of undo and redo reads at a glance, in monochrome too: an undo's line starts with
+    ↶, a redo's with ↷, neither is struck through (an undo a redo took back read as undone
+    twice), and what is undone now is struck through with a × (issue 30)."""
+
+    async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
+        await pilot.press(".", "u", "y", "U", "u", "y")  # a round; undone, redone, undone
+        await pilot.pause()
+        lines = [content(e) for e in app.screen.query_one(RollLog).entries[-4:]]
+        shown = [line.plain.split("  ", 1)[1] for line in lines]  # after the time
+        assert shown == [
+            "× Next round",
+            "↶ Undone: Next round",
+            "↷ Redone: Next round",
+            "↶ Undone: Next round",
+        ]
+        assert [_struck(line) for line in lines] == [True, False, False, False]
+
+    play(table_with(*CALM), scenario)

@@ -422,13 +422,14 @@ def _undo(s: Teller, e: ev.Event, d: ev.Undo) -> Told:
     if target and isinstance(target[0].data, ev.UndoEarlier):
         target = target[0].data.undone_events()
     what = s.action_words(target) if target else "?"
-    yield s.line(s.t("log.redo" if d.redo else "log.undo", what=what), character=None)
+    key, style = ("log.redo", "redo") if d.redo else ("log.undo", "undo")
+    yield s.line(s.t(key, what=what), style=style, character=None)
 
 
 def _undo_earlier(s: Teller, e: ev.Event, d: ev.UndoEarlier) -> Told:
     what = s.action_words(d.undone_events())
     when = session_date(d.started_at, s.lang)
-    yield s.line(s.t("log.undo_earlier", when=when, what=what), character=None)
+    yield s.line(s.t("log.undo_earlier", when=when, what=what), style="undo", character=None)
 
 
 def _table(item: Mapping[str, Any], lang: str) -> str:

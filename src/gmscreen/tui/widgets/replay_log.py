@@ -17,7 +17,13 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from gmscreen.campaign.gm_words import Line
-from gmscreen.tui.widgets.roll_log import RollLog, cell_length, content, head_length
+from gmscreen.tui.widgets.roll_log import (
+    COMMAND_MARKS,
+    RollLog,
+    cell_length,
+    content,
+    head_length,
+)
 from gmscreen.tui.widgets.wrapping import hanging
 
 MARKER = "▶ "  # before the current step's lines; the others have as many spaces
@@ -26,6 +32,12 @@ CURRENT_STYLE = "bold on $accent 35%"
 FUTURE_STYLE = "$foreground 45%"
 VOID_LABEL_STYLE = "italic $text-warning"
 LINE_CACHE = 128  # rendered lines kept: a few screens of them, in their three phases
+
+
+def _labelled(entry: Line) -> bool:
+    """An undone happening carries the label; an undo that a redo took back does not (its arrow
+    says what it is: "undone" after it would read as a redo)."""
+    return entry.void and entry.style not in COMMAND_MARKS
 
 
 class ReplayLog(RollLog):
@@ -69,13 +81,13 @@ class ReplayLog(RollLog):
         """Entry ``index``'s line, with the label of an undone one (no marker, no phase)."""
         entry = self.entries[index]
         drawn = content(entry)
-        if entry.void:
+        if _labelled(entry):
             drawn = drawn + Content.styled(f"  {self.void_label}", VOID_LABEL_STYLE)
         return drawn
 
     def entry_cells(self, index: int) -> int:
         entry = self.entries[index]
-        label = cell_len(self.void_label) + 2 if entry.void else 0
+        label = cell_len(self.void_label) + 2 if _labelled(entry) else 0
         return cell_len(MARKER) + cell_length(entry) + label
 
     def entry_rows(self, index: int, width: int) -> list[Content]:

@@ -39,6 +39,19 @@ OUTCOME_STYLES: dict[str, str] = {
 }
 
 
+# An undo or a redo is the GM's command, not a happening: marked by its own arrow (in
+# monochrome too) and never struck through, which read as an undo undone; what is undone now is
+# the happening's own line, struck through and marked with a cross.
+COMMAND_MARKS: dict[str, str] = {"undo": "↶ ", "redo": "↷ "}
+COMMAND_STYLES: dict[str, str] = {"undo": "italic $text-warning", "redo": "italic $text-success"}
+VOID_MARK = "× "
+
+
+def mark(line: Line) -> str:
+    """What goes before the line's words: an undo's or a redo's arrow, an undone line's cross."""
+    return COMMAND_MARKS.get(line.style) or (VOID_MARK if line.void else "")
+
+
 def haystack(line: Line) -> str:
     """What the log's search looks in: the line's texts, any case."""
     return " ".join((line.when, line.who_name, line.what, line.dice, line.outcome)).casefold()
@@ -52,7 +65,7 @@ def head_length(line: Line) -> int:
 
 def cell_length(line: Line) -> int:
     """Cells of :func:`content`, without making it (the log counts rows of every line)."""
-    cells = cell_len(line.when) + 2 + cell_len(line.what)
+    cells = cell_len(line.when) + 2 + cell_len(mark(line)) + cell_len(line.what)
     for part in (line.who_name, line.dice, line.outcome):
         cells += cell_len(part) + 2 if part else 0
     return cells
@@ -71,7 +84,8 @@ def content(line: Line) -> Content:
     parts: list[str | tuple[str, str]] = [(when, "dim")]
     if name:
         parts.append((name, "bold"))
-    parts.append(line.what)
+    command = COMMAND_STYLES.get(line.style)
+    parts.append((mark(line) + line.what, command or ""))
     if line.dice:
         parts += ["  ", (line.dice, "$text-muted")]
     if line.outcome:
@@ -81,7 +95,7 @@ def content(line: Line) -> Content:
             parts.append("  ")
         parts.append((line.outcome, OUTCOME_STYLES.get(line.style, "")))
     drawn = Content.assemble(*parts)
-    return drawn.stylize("strike dim") if line.void else drawn
+    return drawn.stylize("strike dim") if line.void and command is None else drawn
 
 
 def rows(line: Line, width: int) -> list[Content]:

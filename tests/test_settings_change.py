@@ -90,7 +90,7 @@ def test_saving_what_is_there_is_no_event(folder: Path) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "words"),
-    [("en", ("seems calm", "is breaking down")), ("es", ("parece tranquilo", "se está quebrando"))],
+    [("en", ("seems calm", "is breaking down")), ("es", ("está en calma", "se está quebrando"))],
 )
 def test_the_player_view_reads_naturally(lang: str, words: tuple[str, str]) -> None:
     from gmscreen.campaign.player_safe import player_safe, seems

@@ -27,9 +27,11 @@ from gmscreen.rules.tables_nodes import Node
 
 # For texts written with the tree (a tree that no longer fits the tables, or a title with no
 # tree): a die written out, "(1d6: 4)", "(3d6: 3+2+4 = 9)", "(1d10: 7 (typed))" (the value is
-# always next to it), and a pointer to the tables below, "(realm on 2d, size on 2e)", "(below)".
+# always next to it), and a pointer to the tables below, "(realm on 2d, size on 2e)", "(roll to
+# see how)", or "(below)" as older tables said.
 _DIE_WRITTEN_OUT = re.compile(r" ?\(\d*d(?:\d+|%)[^()]*(?:\([^()]*\)[^()]*)*\)")
-_TABLE_POINTER = re.compile(r" ?\([^()]*(?:\b\d[a-z]\b|\bbelow\b|\babajo\b)[^()]*\)")
+_POINTS_ON = r"\b\d[a-z]\b|\bbelow\b|\babajo\b|\broll (?:to see|for)\b|\btira para ver"
+_TABLE_POINTER = re.compile(rf" ?\([^()]*(?:{_POINTS_ON})[^()]*\)")
 
 SEPARATOR = "; "
 LANGS: tuple[Lang, ...] = ("en", "es")  # the languages of the tables, so of items' names

@@ -104,3 +104,22 @@ def test_the_player_view_reads_naturally(lang: str, words: tuple[str, str]) -> N
     own = Settings(player_words={"breaking": "is falling apart"})
     view = player_safe(Campaign("T", settings=own, characters=people), lang)
     assert [seems(c, lang) for c in view.characters] == [words[0], "is falling apart"]
+
+
+def test_the_evening_hours_are_a_setting_saved_undone_and_kept(folder: Path) -> None:
+    """How long a pause may be within one session (gmscreen.campaign.evenings): left out of
+    campaign.toml while it is the default, so older files read and re-encode as they were."""
+    assert "evening_hours" not in (folder / "campaign.toml").read_text(encoding="utf-8")
+    live = _open(folder)
+    event = live.change_settings(evening_hours=3)
+    assert isinstance(event, ev.Event) and isinstance(event.data, ev.SettingsChanged)
+    assert event.data.changes == {"evening_hours": [6, 3]}
+    live.undo()
+    assert live.state.settings.evening_hours == 6
+    live.redo()
+    live.close()
+    assert read_checkpoint(folder)[0].settings.evening_hours == 3
+    again = _open(folder)
+    with pytest.raises(InvalidAction, match="evening_hours"):
+        again.change_settings(evening_hours=49)
+    again.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -198,3 +199,30 @@ def test_picker_lists_sessions_and_escape_leaves(example: Path) -> None:
         assert app.return_code == 0 and not app.is_running
 
     play(build_replay(example, session=None), scenario)
+
+
+def test_the_picker_lists_an_evening_of_two_openings_as_one_session(tmp_path: Path) -> None:
+    """Quitting to fix something and opening again is the same session (issue 30): one row,
+    and enter replays both journals' events."""
+    from datetime import UTC, datetime
+
+    from gmscreen.campaign.opening import open_campaign
+    from gmscreen.campaign.paths import create_campaign
+
+    folder = create_campaign(tmp_path, "Tanelorn")
+    for minute, name in ((0, "Artinar"), (40, "Bors")):
+
+        def clock(minute: int = minute) -> datetime:
+            return datetime(2025, 3, 1, 20, minute, tzinfo=UTC)
+
+        with open_campaign(folder, rng=random.Random(1), clock=clock) as live:
+            live.add_character(name, 12)
+
+    async def scenario(app: ReplayApp, pilot: Pilot[None]) -> None:
+        assert isinstance(app.screen, SessionPicker)
+        table = app.screen.query_one(SessionTable)
+        assert table.row_count == 1 and table.get_row_at(0)[2] == "2"  # events of both
+        await pilot.press("enter")
+        assert [e.character for e in replay_screen(app).session.events] == ["artinar", "bors"]
+
+    play(build_replay(folder, session=None), scenario)

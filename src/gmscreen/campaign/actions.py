@@ -458,7 +458,7 @@ def settings_changed(state: Campaign, values: Mapping[str, Any]) -> Draft | None
         new: Settings = validate_settings({**settings_to_dict(state.settings), **values})
     except ValueError as error:
         raise InvalidAction(str(error)).coded_like(error) from None
-    old_d, new_d = settings_to_dict(state.settings), settings_to_dict(new)
+    old_d, new_d = settings_to_dict(state.settings, full=True), settings_to_dict(new, full=True)
     changes = {k: [old_d[k], new_d[k]] for k in old_d if old_d[k] != new_d[k]}
     if not changes:
         return None

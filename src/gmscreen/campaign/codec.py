@@ -33,6 +33,8 @@ from gmscreen.campaign.fields import (
 from gmscreen.campaign.handouts import handout_from_dict, handout_to_dict
 from gmscreen.campaign.horrors import horror_from_dict, horror_to_dict
 from gmscreen.campaign.model import (
+    DEFAULT_EVENING_HOURS,
+    MAX_EVENING_HOURS,
     MODULES,
     SCHEMA,
     Campaign,
@@ -64,13 +66,15 @@ SETTINGS_KEYS = (
     "auto_check",
     "language",
     "player_words",
+    "evening_hours",
 )
 HEADER = "# A gmscreen campaign. Edit it between sessions, not while gmscreen has it open.\n"
 
 
-def settings_to_dict(s: Settings) -> dict[str, Any]:
-    """Plain values; the player view's own words only when the campaign has some (journals
-    and checkpoints written before the setting existed read, and re-encode, as they were)."""
+def settings_to_dict(s: Settings, *, full: bool = False) -> dict[str, Any]:
+    """Plain values; the player view's own words only when the campaign has some, and the
+    evening's hours only when not the default (journals and checkpoints written before these
+    settings existed read, and re-encode, as they were). ``full``: every setting, to compare."""
     values = {
         "modules": list(s.modules),
         "fumble_base": s.fumble_base,
@@ -80,6 +84,8 @@ def settings_to_dict(s: Settings) -> dict[str, Any]:
     }
     if s.player_words:
         values["player_words"] = dict(s.player_words)
+    if full or s.evening_hours != DEFAULT_EVENING_HOURS:
+        values["evening_hours"] = s.evening_hours
     return values
 
 
@@ -159,6 +165,7 @@ def _settings(raw: Any, r: _Reader) -> Settings:
         "language": lambda v: v if v == "" else _choice(text(v, "language"), LANGUAGES, "language"),
         "modules": lambda v: _modules(v),
         "player_words": lambda v: player_words(v),
+        "evening_hours": lambda v: whole(v, "evening_hours", 0, MAX_EVENING_HOURS),
     }
     for key, check in checks.items():
         if key in raw:
@@ -173,6 +180,7 @@ def _settings(raw: Any, r: _Reader) -> Settings:
         auto_check=values.get("auto_check", defaults.auto_check),
         language=values.get("language", defaults.language),
         player_words=values.get("player_words", defaults.player_words),
+        evening_hours=values.get("evening_hours", defaults.evening_hours),
     )
 
 

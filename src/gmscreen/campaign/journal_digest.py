@@ -44,6 +44,7 @@ class JournalDigest(msgspec.Struct, frozen=True, gc=False):
     start_clock: int  # the game clock in the header's start state
     last_seq: int  # the last event's sequence number (first_seq - 1 when it has none)
     last_time: int  # the latest game time the last action reached (start_clock when none)
+    last_at: str  # the last event's wall clock (started_at when none): when play stopped
 
 
 def digest_bytes(data: bytes) -> str:
@@ -121,9 +122,17 @@ def _digest(path: Path, fd: int) -> JournalDigest | None:
     if last is None:
         return None
     session_id, started_at, first_seq, clock = facts
-    last_seq, last_time = last if last else (first_seq - 1, clock)
+    last_seq, last_time, last_at = last if last else (first_seq - 1, clock, started_at)
     return JournalDigest(
-        size, hashed.hexdigest(), session_id, started_at, first_seq, clock, last_seq, last_time
+        size,
+        hashed.hexdigest(),
+        session_id,
+        started_at,
+        first_seq,
+        clock,
+        last_seq,
+        last_time,
+        last_at,
     )
 
 
@@ -146,10 +155,10 @@ def _header(path: Path, line: bytes) -> tuple[str, str, int, int] | None:
     return facts.id, facts.started_at, facts.first_seq, clock
 
 
-def _last_action(tail: bytes) -> tuple[int, int] | tuple[()] | None:
-    """The last sequence number and the latest game time of the last line of ``tail`` (the
-    lines after the header) that decodes, the last line or the one before it; () when there
-    are no lines; None when neither decodes."""
+def _last_action(tail: bytes) -> tuple[int, int, str] | tuple[()] | None:
+    """The last sequence number, the latest game time and the wall clock of the last line of
+    ``tail`` (the lines after the header) that decodes, the last line or the one before it; ()
+    when there are no lines; None when neither decodes."""
     lines = _last_lines(tail)
     if lines == [b""]:
         return ()
@@ -159,7 +168,7 @@ def _last_action(tail: bytes) -> tuple[int, int] | tuple[()] | None:
         except ev.EventFormatError:
             continue
         times = (e.data.after if isinstance(e.data, ev.ClockAdvanced) else e.game for e in events)
-        return events[-1].seq, max(times)
+        return events[-1].seq, max(times), events[-1].at
     return None
 
 

@@ -20,13 +20,18 @@ SCHEMA = 1
 MODULES: tuple[str, ...] = ("madness", "merp-items")
 SPELL_USER_CATEGORIES: tuple[str, ...] = CATEGORIES
 AwaitingKind = Literal["failure", "fumble"]
+# A journal begun within this many hours of the previous one's last event is the same session
+# (an evening, however many times gmscreen was opened): see gmscreen.campaign.evenings.
+DEFAULT_EVENING_HOURS = 6
+MAX_EVENING_HOURS = 48
 
 
 class Settings(msgspec.Struct, frozen=True, gc=False):
     """The campaign's settings: the rule modules in use and the rules' adjustable numbers.
 
     ``fumble_base`` is the check's fumble chance in percent before the +10 per 5 points over
-    POW; ``round_seconds`` is the length of a round in game seconds.
+    POW; ``round_seconds`` is the length of a round in game seconds; ``evening_hours`` how
+    long a pause may be and still be the same session (0: every opening is one of its own).
     """
 
     modules: tuple[str, ...] = ("madness",)
@@ -38,6 +43,7 @@ class Settings(msgspec.Struct, frozen=True, gc=False):
     # The player view's words for each band (band key -> what the players read after a name,
     # "is breaking down"); a band not here keeps the bundled words of the language shown.
     player_words: Mapping[str, str] = msgspec.field(default_factory=dict)
+    evening_hours: int = DEFAULT_EVENING_HOURS
 
 
 class ItemNames(msgspec.Struct, frozen=True, gc=False):

@@ -53,10 +53,17 @@ _BLOCK_START = re.compile(r"\A(\d*)([-+.)])")
 
 
 def recap_markdown(
-    campaign_name: str, log: SessionLog, players: bool = False, lang: str = DEFAULT_LANGUAGE
+    campaign_name: str,
+    log: SessionLog,
+    players: bool = False,
+    lang: str = DEFAULT_LANGUAGE,
+    final: Campaign | None = None,
 ) -> str:
-    """The recap of ``log`` in ``lang`` as Markdown text, ending with a newline."""
-    final = recover(log.header.state, [log]).state
+    """The recap of ``log`` in ``lang`` as Markdown text, ending with a newline. ``final``: the
+    campaign as the session left it (default: ``log`` folded from its start; a session of
+    several journals gives it, see :mod:`gmscreen.campaign.evenings`)."""
+    if final is None:
+        final = recover(log.header.state, [log]).state
     if players:
         view = player_safe(final, lang, log.events, start=log.header.state, story=True)
         return players_markdown(view, campaign_name, log.header.id)
@@ -132,6 +139,7 @@ def save_recap(
     log: SessionLog,
     players: bool = False,
     lang: str = DEFAULT_LANGUAGE,
+    final: Campaign | None = None,
 ) -> Path:
     """Write the recap to ``<campaign>/exports/<session>-<gm|players>.md``; returns the path.
 
@@ -143,5 +151,6 @@ def save_recap(
     """
     name = check_component(f"{log.header.id}-{'players' if players else 'gm'}.md", "export name")
     target_dir = ensure_folder(folder, EXPORTS_DIR)
-    replace_file(target_dir, name, recap_markdown(campaign_name, log, players, lang).encode())
+    recap = recap_markdown(campaign_name, log, players, lang, final)
+    replace_file(target_dir, name, recap.encode())
     return target_dir / name

@@ -4,11 +4,17 @@
 step k voids what it undid from then on). States are cached every ``every`` steps and right
 after every undo, so any step costs at most ``every`` applications of the reducer: the fold
 from the nearest cached step before it never crosses an undo.
+
+A session of several journals (an evening, :mod:`gmscreen.campaign.evenings`) is replayed as
+one: ``restarts`` gives, at the step where each later journal begins, the state it began from
+(its header's), which the replay takes there: what was edited in campaign.toml between two
+openings shows from then on, and no fold crosses that step.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Mapping
 from pathlib import Path
 
 from gmscreen.campaign import events as ev
@@ -37,10 +43,19 @@ def pick_session(logs: list[SessionLog], session: str | None) -> SessionLog:
 
 
 class Replay:
-    def __init__(self, start: Campaign, events: list[ev.Event], every: int = 64) -> None:
+    def __init__(
+        self,
+        start: Campaign,
+        events: list[ev.Event],
+        every: int = 64,
+        restarts: Mapping[int, Campaign] | None = None,
+    ) -> None:
         self.start = start
         self.events = events
         self.every = max(1, every)
+        # step -> the state a later journal of the session began from (see the module's doc)
+        self.restarts = {s: c for s, c in (restarts or {}).items() if 0 < s <= len(events)}
+        self._restarts = sorted(self.restarts)
         self._undos = [n for n, e in enumerate(events) if isinstance(e.data, ev.Undo)]
         self._first: dict[int, int] = {}  # action -> index of its first event
         for n, event in enumerate(events):
@@ -49,8 +64,13 @@ class Replay:
         self._keys = [0]  # the cached steps, sorted
         wanted = set(range(self.every, len(events) + 1, self.every))
         wanted.update(n + 1 for n in self._undos)
+        wanted.update(self._restarts)
         for step in sorted(wanted):  # in order: each builds on the ones before it
-            self._cache[step] = self._compute(step)
+            if step in self.restarts:
+                void = frozenset(void_actions(events[:step]))
+                self._cache[step] = (self.restarts[step], void)
+            else:
+                self._cache[step] = self._compute(step)
             self._keys.append(step)
 
     @classmethod
@@ -69,11 +89,14 @@ class Replay:
         index = bisect_right(self._keys, step) - 1
         base = self._keys[index]
         state, void = self._cache[base]
+        # the step a later journal began at, at or before ``step``: no fold goes back past it
+        later = bisect_right(self._restarts, step)
+        floor = self._restarts[later - 1] if later else 0
         if bisect_right(self._undos, step - 1) > bisect_right(self._undos, base - 1):
             # An undo between the cached step and this one: start again from a cached step
             # whose events before it are void exactly as they are at ``step``.
             void = frozenset(void_actions(self.events[:step]))
-            while index > 0:
+            while index > 0 and self._keys[index] > floor:
                 cached = self._cache[self._keys[index]][1]
                 if all(self._first.get(a, step) >= self._keys[index] for a in cached ^ void):
                     break

@@ -83,11 +83,15 @@ class SessionEntry(msgspec.Struct, frozen=True):
     game_end: int  # the latest game time any of its events reached
     size: int  # the journal's size and digest when this entry was made
     digest: str
+    # The last event's wall clock (started_at when none): not stored, the journal's last line
+    # says it as its entry is checked (journal_digest), and evenings.py groups sessions by it.
+    ended_at: str = ""
 
     def stored(self) -> dict[str, Any]:
-        """The entry's JSON form (everything but the path, which is its key)."""
+        """The entry's JSON form (everything but the path, which is its key, and the end,
+        which the journal says)."""
         raw = msgspec.structs.asdict(self)
-        del raw["path"]
+        del raw["path"], raw["ended_at"]
         raw["characters"] = list(self.characters)
         return raw
 
@@ -164,6 +168,7 @@ def summary_entry(log: SessionLog, size: int, digest: str) -> SessionEntry:
         game_end=end,
         size=size,
         digest=digest,
+        ended_at=log.events[-1].at if log.events else log.header.started_at,
     )
 
 
@@ -367,4 +372,5 @@ def _trusted(raw: Any, path: Path, seen: JournalDigest) -> SessionEntry | None:
         game_end=stored.game_end,
         size=stored.size,
         digest=stored.digest,
+        ended_at=seen.last_at,
     )

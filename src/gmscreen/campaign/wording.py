@@ -44,6 +44,7 @@ FIELDS = (
     "round_seconds",
     "auto_check",
     "language",
+    "evening_hours",
 )
 INPUTS = ("points", "pow", "app_dice", "app_lost", "amount")
 OVERRIDES = ("roll_limit", "no_points")
@@ -224,6 +225,8 @@ def _worded(key: str, value: Any, w: Translate, lang: str) -> str | None:
         return w(f"language.{value}")
     if key == "round_seconds" and isinstance(value, int):
         return span(value, lang)
+    if key == "evening_hours" and isinstance(value, int):
+        return span(value * HOUR, lang) if value else say(lang)("time.span.hour", n=0)
     if key == "last_gain_day" and isinstance(value, int):
         return w("undoing.day_number", day=value + 1)
     return None

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
+from gmscreen.campaign.evenings import Evening, EveningLog, Evenings, evenings, joined
 from gmscreen.campaign.gm_tables import load_gm_tables, user_tables_folder
-from gmscreen.campaign.journal import SessionLog, list_sessions, read_session
+from gmscreen.campaign.journal import list_sessions, read_session
 from gmscreen.campaign.journal_stream import Progress, check_campaign, check_journals
 from gmscreen.campaign.model import MODULES, Campaign, Settings
 from gmscreen.campaign.paths import (
@@ -22,8 +23,8 @@ from gmscreen.campaign.paths import (
 )
 from gmscreen.campaign.player_safe import player_safe
 from gmscreen.campaign.recap_markdown import recap_markdown, standing
-from gmscreen.campaign.session_index import SessionEntry, list_entries, write_index_if_free
-from gmscreen.campaign.store import read_checkpoint, recover, sessions_dir
+from gmscreen.campaign.session_index import list_entries, write_index_if_free
+from gmscreen.campaign.store import read_checkpoint, sessions_dir
 from gmscreen.campaign.telling import recap_lines
 from gmscreen.campaign.wording import game_time
 from gmscreen.cli.common import os_error_text, say
@@ -107,7 +108,9 @@ def run(args: argparse.Namespace) -> int:
         checkpoint, _ = read_checkpoint(folder)
         if command == "sessions":
             listing = list_entries(sessions_dir(folder))
-            code = _sessions(checkpoint, listing.entries)
+            code = _sessions(
+                checkpoint, evenings(listing.entries, checkpoint.settings.evening_hours)
+            )
             write_index_if_free(listing)  # after the list: the next listing reads no journal
             return code
         return _export(args, checkpoint, folder)
@@ -211,24 +214,28 @@ def _gm_tables(folder: Path, problems: list[Problem]) -> int:
     return count
 
 
-def _sessions(checkpoint: Campaign, entries: list[SessionEntry]) -> int:
-    """The sessions as the index lists them (journals read only where it is out of date)."""
-    if not entries:
+def _sessions(checkpoint: Campaign, sessions: list[Evening]) -> int:
+    """The sessions as played (journals of one evening together: gmscreen.campaign.evenings),
+    from the index (journals read only where it is out of date)."""
+    if not sessions:
         say(f"{checkpoint.name}: no sessions yet")
         return 0
     say(f"{'session':<16} {'started':<20} {'events':>6} {'undone':>6}  game time")
-    for entry in entries:
-        started = entry.started_at[:16].replace("T", " ")
+    for session in sessions:
+        started = session.started_at[:16].replace("T", " ")
+        opened = len(session.journals)
         say(
-            f"{entry.id:<16} {started:<20} {entry.events:>6} {entry.undone:>6}  "
-            f"{game_time(entry.game_start)} → {game_time(entry.game_end)}"
+            f"{session.id:<16} {started:<20} {session.events:>6} {session.undone:>6}  "
+            f"{game_time(session.game_start)} → {game_time(session.game_end)}"
+            + (f"  (opened {opened} times)" if opened > 1 else "")
         )
     return 0
 
 
 def _export(args: argparse.Namespace, checkpoint: Campaign, folder: Path) -> int:
-    """One session's recap (read alone: the index finds it), or every session's, streamed:
-    each journal read, its recap written, and dropped before the next."""
+    """One session's recap (its journals read alone: the index finds them), or every
+    session's, streamed: each session's journals read, its recap written, and dropped before
+    the next."""
     players: bool = args.players
     lang = resolve_language(
         args.lang,
@@ -236,31 +243,32 @@ def _export(args: argparse.Namespace, checkpoint: Campaign, folder: Path) -> int
         user_language(default_config_path()),
         system_language(),
     )
+    listing = list_entries(sessions_dir(folder))
+    played = Evenings.of(listing, checkpoint.settings.evening_hours)
     if args.session != "all":
-        listing = list_entries(sessions_dir(folder))
-        log = listing.log(listing.pick(args.session))
+        log = played.log(played.pick(args.session))
         sys.stdout.write(_recap(args.format, checkpoint, log, players, lang))
         sys.stdout.flush()
         write_index_if_free(listing)
         return 0
-    paths = list_sessions(sessions_dir(folder))
-    if not paths:
+    if not played.sessions:
         raise CampaignError("this campaign has no sessions yet")
     json_format = args.format == "json"
     sys.stdout.write("[\n" if json_format else "")
-    for n, path in enumerate(paths):
+    for n, session in enumerate(played.sessions):
         if n:
             sys.stdout.write(",\n" if json_format else "\n")
-        sys.stdout.write(_recap(args.format, checkpoint, read_session(path), players, lang))
+        journals = [read_session(journal.path) for journal in session.journals]
+        sys.stdout.write(_recap(args.format, checkpoint, joined(journals), players, lang))
         sys.stdout.flush()
     sys.stdout.write("]\n" if json_format else "")
     return 0
 
 
-def _recap(form: str, checkpoint: Campaign, log: SessionLog, players: bool, lang: str) -> str:
+def _recap(form: str, checkpoint: Campaign, played: EveningLog, players: bool, lang: str) -> str:
     """One session's recap as ``export`` prints it (Markdown, or a JSON object), inert."""
+    log, final = played.log, played.final()
     if form == "json":
-        final = recover(log.header.state, [log]).state
         out: dict[str, Any]
         if players:
             view = player_safe(final, lang, log.events, start=log.header.state, story=True)
@@ -277,4 +285,4 @@ def _recap(form: str, checkpoint: Campaign, log: SessionLog, players: bool, lang
                 "started_at": log.header.started_at,
             }
         return inert(json_text(out, indent=2)) + "\n"  # as say() prints
-    return recap_markdown(checkpoint.name, log, players, lang)  # inert already
+    return recap_markdown(checkpoint.name, log, players, lang, final)  # inert already

@@ -12,6 +12,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign.evenings import Evenings
 from gmscreen.campaign.paths import resolve_campaign, search_dirs
 from gmscreen.campaign.session_index import list_entries
 from gmscreen.campaign.store import read_checkpoint, sessions_dir
@@ -50,8 +51,9 @@ def _open(args: argparse.Namespace) -> BaseApp | int:
         listing = list_entries(sessions_dir(folder))
         session = None
         if args.session or not listing.entries:
-            entry = listing.pick(args.session)
-            listing.log(entry)  # read now: a damaged journal is a message before the screen
+            played = Evenings.of(listing, checkpoint.settings.evening_hours)
+            entry = played.pick(args.session)
+            played.log(entry)  # read now: a damaged journal is a message before the screen
             session = entry.id
         # Textual and the replay screen (100+ ms) load once the campaign and session read well
         from gmscreen.tui.config import default_config_path

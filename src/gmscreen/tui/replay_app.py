@@ -11,8 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from gmscreen.campaign.errors import CampaignError
-from gmscreen.campaign.model import Campaign
-from gmscreen.campaign.session_index import SessionEntry, SessionListing
+from gmscreen.campaign.evenings import Evening
+from gmscreen.campaign.model import DEFAULT_EVENING_HOURS, Campaign
+from gmscreen.campaign.session_index import SessionListing
 from gmscreen.campaign.store import read_checkpoint
 from gmscreen.tui.app_base import BaseApp, load_settings
 from gmscreen.tui.config import UIConfig
@@ -32,8 +33,10 @@ class ReplayApp(BaseApp):
         animations: bool = True,
         title: str | None = None,
         listing: SessionListing | None = None,
+        evening_hours: int = DEFAULT_EVENING_HOURS,
     ) -> None:
         super().__init__(catalog=catalog, config=config, animations=animations, title=title)
+        self.evening_hours = evening_hours  # the campaign's: which journals are one session
         self.folder = folder
         self.campaign_name = campaign_name
         self.session = session
@@ -44,20 +47,25 @@ class ReplayApp(BaseApp):
         t = self.catalog.t
         self.set_keymap(self.config.keys)
         self.picker = SessionPicker(
-            self.folder, self.campaign_name, t, self.catalog.lang, listing=self.listing
+            self.folder,
+            self.campaign_name,
+            t,
+            self.catalog.lang,
+            listing=self.listing,
+            evening_hours=self.evening_hours,
         )
         self.push_screen(self.picker, lambda _: self.exit())
-        entry = self._session(self.picker.listing)
+        entry = self._session(self.picker)
         if entry is not None:
             self.picker.open(entry)
         self._check_size(self.size.width, self.size.height)
 
-    def _session(self, listing: SessionListing) -> SessionEntry | None:
+    def _session(self, picker: SessionPicker) -> Evening | None:
         """The session asked for, or None for the picker (none asked for, or no such one)."""
         if self.session is None:
             return None
         try:
-            return listing.pick(self.session)
+            return picker.played.pick(self.session)
         except CampaignError:
             return None
 
@@ -95,4 +103,5 @@ def make_replay_app(
         animations=animations,
         title=title,
         listing=listing,
+        evening_hours=checkpoint.settings.evening_hours,
     )

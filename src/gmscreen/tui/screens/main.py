@@ -482,6 +482,11 @@ class MainScreen(KeptLayout[None]):
         from gmscreen.tui.screens.replay_picker import SessionPicker
 
         picker = SessionPicker(
-            self.live.folder, self.state.name, self.t, self.lang, self.live.session_path
+            self.live.folder,
+            self.state.name,
+            self.t,
+            self.lang,
+            self.live.session_path,
+            evening_hours=self.state.settings.evening_hours,
         )
         await open_screen(self, picker)

@@ -103,9 +103,14 @@ class ReplayScreen(Screen[None]):
         """Every event's lines, and for each step the lines of the event it applies: each
         round its own line here (a step is one event), time passing after what it passed by."""
         builder = teller(self.session.header.state, self.lang, fold=False)
+        events = self.session.events
+        # where a later journal of the session began: its characters by name from there on
+        reopened = {events[step].seq: state for step, state in self.replay.restarts.items()}
         entries: list[Line] = []
         lines_of: dict[int, range] = {}
-        for event in told_order(self.session.events):
+        for event in told_order(events):
+            if (state := reopened.get(event.seq)) is not None:
+                builder.names.update({c.id: c.name for c in state.characters})
             start = len(entries)
             entries.extend(builder.event_lines(event, event.action in self.steps.void))
             lines_of[event.seq] = range(start, len(entries))
@@ -326,7 +331,14 @@ class ReplayScreen(Screen[None]):
 
     def _export(self, players: bool) -> None:
         try:
-            path = save_recap(self.folder, self.campaign_name, self.session, players, self.lang)
+            path = save_recap(
+                self.folder,
+                self.campaign_name,
+                self.session,
+                players,
+                self.lang,
+                self.replay.final(),  # a session of several journals: from the last one's start
+            )
         except (OSError, CampaignError) as error:  # CampaignError: exports/ is a link, say
             self.notify(self.t("replay.export_failed", error=str(error)), severity="error")
             return

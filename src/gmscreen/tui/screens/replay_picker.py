@@ -1,9 +1,10 @@
 """The session picker: a campaign's sessions (date, events, characters), enter replays one.
 
-Lists the sessions from the session index (:mod:`session_index`: only journals it does not
-describe as they are now are read), or from the listing it is given (as ``gmscreen replay``
-gives the one it made); reads a session's journal when it is opened, and writes nothing.
-``escape`` leaves (back to the GM's screen, or out of ``gmscreen replay``).
+Lists the sessions as played (:mod:`evenings`: the journals of one evening, however many times
+the campaign was opened, are one session) from the session index (:mod:`session_index`: only
+journals it does not describe as they are now are read), or from the listing it is given (as
+``gmscreen replay`` gives the one it made); reads a session's journals when it is opened, and
+writes nothing. ``escape`` leaves (back to the GM's screen, or out of ``gmscreen replay``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from gmscreen.campaign.errors import CampaignError
-from gmscreen.campaign.session_index import SessionEntry, SessionListing, list_entries
+from gmscreen.campaign.evenings import Evening, Evenings
+from gmscreen.campaign.model import DEFAULT_EVENING_HOURS
+from gmscreen.campaign.session_index import SessionListing, list_entries
 from gmscreen.campaign.store import sessions_dir
 from gmscreen.text import inert, inert_line
 from gmscreen.tui.commands import add_bindings, bindings
@@ -49,6 +52,7 @@ class SessionPicker(Screen[None]):
         live_session: Path | None = None,
         *,
         listing: SessionListing | None = None,
+        evening_hours: int = DEFAULT_EVENING_HOURS,
     ) -> None:
         super().__init__()
         add_bindings(
@@ -67,10 +71,12 @@ class SessionPicker(Screen[None]):
                 self.listing = list_entries(sessions_dir(folder))
             except CampaignError as error:
                 self.problem = str(error)
+        self.played = Evenings.of(self.listing, evening_hours)
 
     @property
-    def entries(self) -> list[SessionEntry]:
-        return self.listing.entries
+    def entries(self) -> list[Evening]:
+        """The sessions as played, oldest first."""
+        return self.played.sessions
 
     def compose(self) -> ComposeResult:
         t = self.t
@@ -99,7 +105,9 @@ class SessionPicker(Screen[None]):
         for n, s in enumerate(self.entries):
             # Inert text: names are typed by players, journals come from anywhere.
             session = inert_line(s.id)
-            if self.live_session is not None and s.path == self.live_session:
+            if self.live_session is not None and any(
+                j.path == self.live_session for j in s.journals
+            ):
                 session += live
                 marked = (n, len(live))
             rows.append(
@@ -126,14 +134,22 @@ class SessionPicker(Screen[None]):
     def _open(self, message: SessionTable.Selected) -> None:
         self.open(self.entries[message.row])
 
-    def open(self, entry: SessionEntry) -> None:
-        """Replay the session (its journal read now, unless read to list it)."""
+    def open(self, entry: Evening) -> None:
+        """Replay the session (its journals read now, unless read to list them)."""
         try:
-            log = self.listing.log(entry)
+            played = self.played.log(entry)
         except CampaignError as error:  # changed or damaged since it was listed
             self.notify(str(error), severity="error", markup=False)
             return
-        self.app.push_screen(ReplayScreen(self.folder, self.campaign_name, log, self.t, self.lang))
+        screen = ReplayScreen(
+            self.folder,
+            self.campaign_name,
+            played.log,
+            self.t,
+            self.lang,
+            replay=played.replay(),
+        )
+        self.app.push_screen(screen)
 
     def action_close(self) -> None:
         self.dismiss(None)

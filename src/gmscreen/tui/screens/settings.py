@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from gmscreen.campaign.bounds import MAX_NAME
-from gmscreen.campaign.model import MODULES, Settings
+from gmscreen.campaign.model import MAX_EVENING_HOURS, MODULES, Settings
 from gmscreen.i18n import LANGUAGES
 from gmscreen.rules.madness_data import load_madness_data
 from gmscreen.rules.numbers import NumberError, parse_whole
@@ -33,7 +33,11 @@ from gmscreen.tui.widgets.form_controls import Choice, SpaceCheckbox
 from gmscreen.tui.widgets.key_bar import KeyBar
 
 # The numbers, with the bounds campaign.toml allows (gmscreen.campaign.codec)
-NUMBERS: dict[str, tuple[int, int]] = {"fumble_base": (0, 100), "round_seconds": (1, 3600)}
+NUMBERS: dict[str, tuple[int, int]] = {
+    "fumble_base": (0, 100),
+    "round_seconds": (1, 3600),
+    "evening_hours": (0, MAX_EVENING_HOURS),  # a pause that is still the same session
+}
 
 
 def band_keys() -> list[str]:
@@ -110,7 +114,7 @@ class SettingsScreen(ModalScreen[dict[str, Any] | None]):
     SettingsScreen .error { color: $error; height: auto; }
     SettingsScreen .error.empty { display: none; }
     SettingsScreen #words-title { margin-top: 1; text-style: bold; }
-    SettingsScreen #hint { margin-top: 1; color: $text-muted; }
+    SettingsScreen #hint { dock: bottom; margin-top: 1; color: $text-muted; height: auto; }
     """
 
     def __init__(self, name: str, settings: Settings, t: Translate, lang: str) -> None:

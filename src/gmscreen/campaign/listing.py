@@ -14,22 +14,30 @@ from pathlib import Path
 import msgspec
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError
+from gmscreen.campaign.examples import is_example
 from gmscreen.campaign.journal import SESSION_NAME, list_sessions
 from gmscreen.campaign.store import CAMPAIGN_FILE, read_checkpoint, sessions_dir
 
 
 class FoundCampaign(msgspec.Struct, frozen=True):
     """One campaign folder: its name (the folder's when it cannot be read), the day of its last
-    session (``YYYY-MM-DD``, None before the first), how many sessions, and what is wrong."""
+    session (``YYYY-MM-DD``, None before the first), how many sessions, what is wrong, and
+    whether it is one of the repository's examples (:mod:`examples`: opened as a copy)."""
 
     folder: Path
     name: str
     last_played: str | None
     sessions: int
     problem: str | None = None
+    example: bool = False
 
 
 def _found(folder: Path) -> FoundCampaign:
+    found = _read(folder)
+    return msgspec.structs.replace(found, example=True) if is_example(folder) else found
+
+
+def _read(folder: Path) -> FoundCampaign:
     try:
         name = read_checkpoint(folder)[0].name
     except CampaignFileError as error:

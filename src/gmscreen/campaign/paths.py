@@ -3,19 +3,19 @@
 Campaigns are looked for (to open by name, and in the list ``gmscreen`` shows) in ``--dir``, else
 ``$GMSCREEN_CAMPAIGNS``, else in ``./campaigns`` when it exists and then the user data folder
 (platformdirs). ``gmscreen new`` writes to ``--dir``, else ``$GMSCREEN_CAMPAIGNS``, else the user
-data folder: never into ``./campaigns`` (a source checkout has one) unless asked to.
+data folder: never into ``./campaigns`` (a source checkout has one) unless asked to, and never
+into a repository's examples folder. An example of the repository opens as a throwaway copy,
+as the demo does (:mod:`examples`).
 """
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import os
 import secrets
 import shutil
 import socket
 import stat
-import tempfile
 import unicodedata
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -25,6 +25,7 @@ import platformdirs
 
 from gmscreen.campaign.bounds import MAX_NAME
 from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign.examples import is_example, is_examples_folder, throwaway_copy
 from gmscreen.campaign.model import Campaign, Settings
 from gmscreen.campaign.process import process_running
 from gmscreen.campaign.safe_files import fsync_dir, resolve_folder
@@ -188,6 +189,12 @@ def create_campaign(
     with contextlib.suppress(FileExistsError):  # a file there: scandir says "Not a directory"
         root.mkdir(parents=True, exist_ok=True)
     root = resolve_folder(root)
+    if is_examples_folder(root):
+        raise CampaignError(
+            f"{root} holds the repository's example campaigns, which gmscreen never changes "
+            "(they open as throwaway copies): make yours elsewhere (without --dir, it goes to "
+            "your user data folder)"
+        )
     for stray in clean_stray_builds(root):
         if notices is not None:
             notices.append(f"removed {stray}, left half-made by an interrupted gmscreen new")
@@ -235,14 +242,7 @@ def demo_source() -> Path:
 
 def make_demo_copy(into: Path | None = None) -> Path:
     """A fresh copy of the demo party in a temporary folder, so the demo dirties nothing."""
-    parent = Path(tempfile.mkdtemp(prefix="gmscreen-demo-", dir=into))
-    if into is None:
-        # Nobody else knows about this folder: remove it when the process ends, or every
-        # `gmscreen --demo` (and every test and benchmark run) leaves one behind.
-        atexit.register(shutil.rmtree, parent, True)
-    target = parent / DEMO_NAME
-    shutil.copytree(demo_source(), target, ignore=shutil.ignore_patterns(".lock", "*.tmp"))
-    return target
+    return throwaway_copy(demo_source(), "gmscreen-demo-", into)
 
 
 class CampaignChoice(msgspec.Struct, frozen=True):
@@ -251,6 +251,7 @@ class CampaignChoice(msgspec.Struct, frozen=True):
     path: Path | None
     demo: bool
     title: str
+    example: bool = False
 
 
 def campaign_to_open(
@@ -263,5 +264,14 @@ def campaign_to_open(
         return CampaignChoice(path, True, f"gmscreen: {name} (demo copy, not saved)")
     if campaign is None:
         return CampaignChoice(None, False, "gmscreen")
-    path = resolve_campaign(campaign, search_dirs(directory))
-    return CampaignChoice(path, False, f"gmscreen: {read_checkpoint(path)[0].name}")
+    return opening(resolve_campaign(campaign, search_dirs(directory)))
+
+
+def opening(folder: Path) -> CampaignChoice:
+    """What opening the campaign in ``folder`` opens: the folder itself, or for one of the
+    repository's examples a throwaway copy of it (:mod:`examples`), which the title says."""
+    name = read_checkpoint(folder)[0].name
+    if not is_example(folder):
+        return CampaignChoice(folder, False, f"gmscreen: {name}")
+    copy = throwaway_copy(folder, "gmscreen-example-")
+    return CampaignChoice(copy, False, f"gmscreen: {name} (example copy, not saved)", True)

@@ -23,8 +23,8 @@ a journal could hold. What is replayed, exported or undone is always read from t
 Only a process holding the campaign's lock writes the index, atomically through
 :mod:`safe_files` (a link there is replaced, never written through), so two writers never race:
 the GM's screen (when it opens, in a worker, and when it closes), and ``gmscreen sessions`` and
-``export`` while no gmscreen has the campaign open (:func:`write_index_if_free`). ``show`` and
-``replay`` write nothing. Writing is best effort: a campaign on a read-only medium still lists
+``export`` while no gmscreen has the campaign open and it is not one of the repository's examples
+(:func:`write_index_if_free`). ``show`` and ``replay`` write nothing. Writing is best effort: a campaign on a read-only medium still lists
 its sessions, from the journals. A write that was killed half way leaves a temporary file
 (``.index.json.<hex>.tmp``), removed by the next write.
 """
@@ -44,6 +44,7 @@ import msgspec
 from gmscreen.campaign.bounds import MAX_CLOCK, MAX_INT, MAX_NAME
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
 from gmscreen.campaign.events import ClockAdvanced
+from gmscreen.campaign.examples import is_example
 from gmscreen.campaign.journal import SessionLog, list_sessions, parse_session, read_session
 from gmscreen.campaign.journal_digest import JournalDigest, digest_bytes, digest_journal
 from gmscreen.campaign.lock import LOCK_NAME, acquire
@@ -248,9 +249,12 @@ def write_index(listing: SessionListing) -> bool:
 def write_index_if_free(listing: SessionListing) -> bool:
     """Write the stale index for a command that only reads (``sessions``, ``export``): only
     while no gmscreen has the campaign open (no lock file), holding its lock for the write as
-    the GM's screen does. True if written; never an error (the index is a cache)."""
+    the GM's screen does. True if written; never an error (the index is a cache). Never into
+    one of the repository's examples (:mod:`examples`): no run changes those."""
     if not listing.stale or os.path.lexists(listing.folder / LOCK_NAME):
         return False  # the gmscreen that has it open writes the index
+    if is_example(listing.folder):
+        return False
     try:
         lock = acquire(listing.folder)
     except (CampaignError, OSError):

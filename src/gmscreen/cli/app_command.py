@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from gmscreen import gc_policy
 from gmscreen.campaign.errors import CampaignError, CampaignFileError
-from gmscreen.campaign.paths import campaign_to_open, new_campaigns_dir, search_dirs
+from gmscreen.campaign.paths import campaign_to_open, new_campaigns_dir, opening, search_dirs
 from gmscreen.cli.common import SUMMARIES, CliParser, VersionAction, os_error_text, say
 from gmscreen.cli.crash import last_line, report_crash
 from gmscreen.cli.pick_campaign import pick
@@ -98,16 +98,17 @@ def app_for(argv: Sequence[str], invoked: str = "gmscreen") -> BaseApp | int:
     args = parser.parse_args(argv)
     try:
         choice = campaign_to_open(args.campaign, args.demo, args.dir)
-    except CampaignError as error:
+        if choice.path is None:  # none named: list the campaigns found and ask which
+            picked = pick(search_dirs(args.dir), new_campaigns_dir(args.dir), invoked=invoked)
+            if isinstance(picked, int):
+                return picked
+            # resolved once, as a campaign named on the command line is (a linked folder too)
+            choice = opening(picked.folder.resolve())
+    except CampaignError as error:  # a campaign.toml gone bad since it was listed, too
         say(f"gmscreen: error: {error}", error=True, one_line=True)
         return 2
     folder, title = choice.path, choice.title
-    if folder is None:  # none named: list the campaigns found and ask which
-        picked = pick(search_dirs(args.dir), new_campaigns_dir(args.dir), invoked=invoked)
-        if isinstance(picked, int):
-            return picked
-        # resolved once, as a campaign named on the command line is (a linked folder opens too)
-        folder, title = picked.folder.resolve(), f"gmscreen: {picked.name}"
+    assert folder is not None  # the demo, a campaign named, or one picked
     # Textual (100+ ms) loads here: `gmscreen replay` and `show` import this module for launch,
     # and say what is wrong with their arguments before they load it.
     from gmscreen.tui.app import make_app
@@ -121,6 +122,7 @@ def app_for(argv: Sequence[str], invoked: str = "gmscreen") -> BaseApp | int:
             system_lang=system_language(),
             title=title,
             take_over=args.take_over,
+            throwaway=choice.demo or choice.example,
         )
     except CampaignFileError as error:  # one line per problem, as validate prints them
         for problem in error.problems:

@@ -53,15 +53,33 @@ def how_to_start(roots: Sequence[Path], new_dir: Path, invoked: str = "gmscreen"
     )
 
 
+def sections(
+    campaigns: Sequence[FoundCampaign], roots: Sequence[Path]
+) -> list[tuple[str, list[FoundCampaign]]]:
+    """The list's groups, each with its heading: the GM's own campaigns folder by folder, then
+    the repository's examples (a checkout's ``./campaigns``), which open as throwaway copies."""
+    groups: list[tuple[str, list[FoundCampaign]]] = []
+    for examples in (False, True):
+        for root in roots:
+            here = [c for c in campaigns if c.folder.parent == root and c.example == examples]
+            if not here:
+                continue
+            where = shown(str(root))
+            heading = (
+                f"Examples in {where} (each opens as a throwaway copy: nothing is saved):"
+                if examples
+                else f"Campaigns in {where}:"
+            )
+            groups.append((heading, here))
+    return groups
+
+
 def listing(campaigns: Sequence[FoundCampaign], roots: Sequence[Path]) -> str:
-    """The numbered list, grouped by the folder each campaign is in."""
+    """The numbered list, grouped by :func:`sections`."""
     lines: list[str] = []
     number = 0
-    for root in roots:
-        here = [c for c in campaigns if c.folder.parent == root]
-        if not here:
-            continue
-        lines.append(f"Campaigns in {shown(str(root))}:")
+    for heading, here in sections(campaigns, roots):
+        lines.append(heading)
         lines.append(f"  {'':>3}  {'name':<{NAME_WIDTH}}  {'last played':<11}  sessions")
         for campaign in here:
             number += 1
@@ -71,7 +89,7 @@ def listing(campaigns: Sequence[FoundCampaign], roots: Sequence[Path]) -> str:
 
 def in_list_order(campaigns: Sequence[FoundCampaign], roots: Sequence[Path]) -> list[FoundCampaign]:
     """The campaigns in the order :func:`listing` numbers them."""
-    return [c for root in roots for c in campaigns if c.folder.parent == root]
+    return [c for _, here in sections(campaigns, roots) for c in here]
 
 
 def pick(

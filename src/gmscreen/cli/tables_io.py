@@ -16,6 +16,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 
 from gmscreen.campaign.errors import CampaignError, CampaignFileError
+from gmscreen.campaign.examples import is_example
 from gmscreen.campaign.gm_tables import (
     GmTables,
     campaign_tables_folder,
@@ -100,6 +101,12 @@ def _import(args: argparse.Namespace) -> int:
     folder = campaign_folder("tables import", args.campaign)
     if isinstance(folder, int):
         return folder
+    if folder is not None and is_example(folder):
+        return fail(
+            "tables import",
+            f"{folder} is one of the repository's examples, which gmscreen never changes: "
+            "copy it out of the repository to add tables to it",
+        )
     target = campaign_tables_folder(folder) if folder is not None else user_folder()
     if target is None:
         return fail("tables import", "no folder to write to: give --campaign")

@@ -56,6 +56,7 @@ class GMScreenApp(BaseApp):
         self.main: MainScreen | None = None
         self.quit_problem: str | None = None  # set on quit if campaign.toml was not written
         self.serving: PlayersServing | None = None  # the players' screen served from the palette
+        self.throwaway = False  # a temporary copy (the demo, an example): the header says so
 
     def journal_path(self) -> Path | None:
         # before the session's first event there is no journal file yet: its campaign folder
@@ -67,6 +68,7 @@ class GMScreenApp(BaseApp):
         self.main = MainScreen(
             self.live, self.catalog.t, self.catalog.lang, self.rng, self.config.keys
         )
+        self.main.throwaway = self.throwaway
         return self.main
 
     def on_mount(self) -> None:
@@ -159,6 +161,7 @@ def make_app(
     cursor_blink: bool = True,
     title: str | None = None,
     take_over: bool = False,
+    throwaway: bool = False,
 ) -> GMScreenApp:
     """The app for ``campaign``: an open :class:`LiveCampaign`, or a campaign folder to open (and close).
 
@@ -166,7 +169,8 @@ def make_app(
     error instead of an English fallback (tests). The language is ``lang`` (``--lang``), else the
     campaign's, else the user config's, else ``system_lang`` (the CLI passes the locale's; tests
     leave it out), else English: :func:`gmscreen.i18n.resolve_language`. ``take_over``: see
-    :func:`~gmscreen.campaign.lock.acquire` (``--take-over``).
+    :func:`~gmscreen.campaign.lock.acquire` (``--take-over``). ``throwaway``: the campaign is a
+    temporary copy (the demo, an example of the repository), which the header says.
     """
     rng = rng if rng is not None else random.Random()
     owns = not isinstance(campaign, LiveCampaign)
@@ -178,7 +182,7 @@ def make_app(
     catalog, config = load_settings(
         config_path, lang, live.state.settings.language, system_lang, strict=strict
     )
-    return GMScreenApp(
+    app = GMScreenApp(
         live,
         rng=rng,
         catalog=catalog,
@@ -188,3 +192,5 @@ def make_app(
         cursor_blink=cursor_blink,
         title=title,
     )
+    app.throwaway = throwaway
+    return app

@@ -111,6 +111,7 @@ class MainScreen(KeptLayout[None]):
         self.select_last = False  # a character was added: select it once it is shown
         self.shown_revision = self.settled_revision = 0  # for the dialogs over it: backdrop.py
         self.key_offers = Offers(live, lambda: self.query_one(Roster).selected_id)
+        self.throwaway = False  # a temporary copy (the demo, an example): the header says so
 
     def past_log_lines(self) -> list[Line]:
         """The earlier sessions' lines, in the screen's language."""
@@ -241,6 +242,8 @@ class MainScreen(KeptLayout[None]):
             parts += ["   ", (self.t("header.marked", n=len(roster.marked)), "bold")]
         if self.live.fault is not None:  # a write failed: nothing is recorded until one works
             parts += ["   ", (self.t("header.read_only"), "bold $error")]
+        if self.throwaway:  # a temporary copy (the demo, an example): nothing here is kept
+            parts += ["   ", (self.t("header.throwaway"), "bold $warning")]
         log = self.query_one(RollLog)
         if log.filter_who is not None:
             name = self.name_of(log.filter_who)

@@ -14,10 +14,8 @@ import base64
 import contextlib
 import itertools
 import json
-import os
 import re
 import shutil
-import signal
 import subprocess
 import tempfile
 import time
@@ -26,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+from tests.systems import end_group
 
 # Installed before any script of the page runs: every binary message of every WebSocket the
 # page opens is decoded (UTF-8, across message boundaries) and appended to window.__terminal.
@@ -144,8 +143,7 @@ async def open_page(
                     await page.call("Page.navigate", url=url)
                     yield page
         finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGTERM)
+            end_group(process)
             process.wait(timeout=30)
 
 

@@ -6,6 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.systems import skip_reason
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test marked posix or linux is skipped elsewhere, with its reason (tests/systems.py)."""
+    for item in items:
+        reason = skip_reason(item.iter_markers())
+        if reason is not None:
+            item.add_marker(pytest.mark.skip(reason=reason))
 
 
 @pytest.fixture(autouse=True)

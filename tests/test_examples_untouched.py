@@ -108,8 +108,10 @@ def test_the_list_shows_the_gms_campaigns_apart_from_the_examples(
     )
     assert lines[5].startswith("    2  Example: Wardens of Bree ")
     assert lines[6].startswith("    3  Example: the Dreaming City ")
-    assert not isinstance(picked, int) and picked.example and not picked.folder.is_relative_to(
-        user_campaigns_dir()
+    assert (
+        not isinstance(picked, int)
+        and picked.example
+        and not picked.folder.is_relative_to(user_campaigns_dir())
     )
     # and the one picked from the list opens as a copy too
     before = tree(clone)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
+from tests.systems import make_fifo
 
 from gmscreen.campaign import gm_tables
 from gmscreen.campaign.gm_tables import load_gm_tables
@@ -27,11 +27,12 @@ def said(campaign: Path, user: Path | None = None) -> list[str]:
     return [str(p) for p in loaded.problems]
 
 
+@pytest.mark.posix("links and FIFOs as POSIX makes them")
 def test_a_linked_file_and_a_fifo_are_refused(folder: Path, tmp_path: Path) -> None:
     secret = tmp_path / "secret.toml"
     secret.write_text(GOOD.format(id="secret"))
     (folder / "tables" / "link.toml").symlink_to(secret)
-    os.mkfifo(folder / "tables" / "pipe.toml")  # a read would hang: never opened blocking
+    make_fifo(folder / "tables" / "pipe.toml")  # a read would hang: never opened blocking
     assert said(folder) == [
         f"{folder / 'tables' / 'link.toml'}: is a symbolic link; gmscreen neither reads nor "
         "writes through links: remove it",
@@ -39,6 +40,7 @@ def test_a_linked_file_and_a_fifo_are_refused(folder: Path, tmp_path: Path) -> N
     ]
 
 
+@pytest.mark.posix("links as POSIX makes them")
 def test_a_linked_folder_is_refused(tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -64,6 +66,7 @@ def test_big_and_undecodable_files_are_problems(
     )
 
 
+@pytest.mark.posix("a link to a path that cannot exist")
 def test_hidden_files_and_others_are_not_tables(folder: Path) -> None:
     (folder / "tables" / ".#good.toml").symlink_to("/nowhere")  # an editor's lock file
     (folder / "tables" / "notes.txt").write_text("not a table")

@@ -23,6 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
+from tests.systems import make_fifo
 
 from gmscreen.campaign import CampaignError, CampaignFileError, open_campaign
 from gmscreen.campaign.journal import read_session, set_aside
@@ -36,7 +37,7 @@ EXAMPLE = REPO / "campaigns" / "example"
 JOURNAL = "2024-05-03-1.jsonl"
 PRECIOUS = b"the GM's own notes, not to be touched\n"
 
-posix_only = pytest.mark.skipif(os.name != "posix", reason="symlinks and FIFOs as on POSIX")
+posix_only = pytest.mark.posix("links and FIFOs as POSIX makes them; resource limits")
 
 
 def _tree(root: Path) -> dict[str, tuple[str, bytes | str]]:
@@ -246,7 +247,7 @@ except CampaignFileError as error:
 @pytest.mark.parametrize("code", [VALIDATE, OPEN], ids=["validate", "open"])
 def test_a_fifo_journal_is_refused_promptly(camp: Path, outside: Path, code: str) -> None:
     fifo = camp / "sessions" / "2024-06-01-1.jsonl"
-    os.mkfifo(fifo)
+    make_fifo(fifo)
     before = _tree(outside)
     done = _child(code, str(camp))
     assert done.returncode == 1, done.stderr

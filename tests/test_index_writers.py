@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import shutil
 import socket
@@ -26,7 +25,7 @@ from gmscreen.cli import main
 from gmscreen.tui.replay_app import make_replay_app
 from gmscreen.tui.screens.replay import ReplayScreen
 
-posix_only = pytest.mark.skipif(os.name != "posix", reason="symlinks as on POSIX")
+posix_only = pytest.mark.posix("links as POSIX makes them")
 LEFT = ".index.json.0123456789abcdef.tmp"  # what a killed write of the index leaves
 
 

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import os
 import random
-import signal
 import socket
 import subprocess
 import sys
@@ -22,6 +21,7 @@ from pathlib import Path
 import pytest
 from tests.browser import chromium, open_page
 from tests.rich_session import fixed_clock
+from tests.systems import end_group
 
 from gmscreen.campaign.lock import LOCK_NAME
 from gmscreen.campaign.model import Settings
@@ -71,8 +71,7 @@ def serving(folder: Path, port: int) -> Iterator[str]:
         assert line.startswith("The players' screen of Imrryr: "), (line, server.stderr)
         yield next(word for word in line.split() if word.startswith("http://"))
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(server.pid, signal.SIGTERM)
+        end_group(server)
         server.communicate(timeout=30)
 
 

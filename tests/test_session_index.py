@@ -30,6 +30,7 @@ from tests.played_sessions import (
     real_index,
     truth,
 )
+from tests.systems import make_fifo
 
 from gmscreen.campaign import journal_digest, safe_files
 from gmscreen.campaign.journal import SessionLog
@@ -41,7 +42,7 @@ from gmscreen.campaign.session_index import (
 from gmscreen.campaign.store import sessions_dir
 from gmscreen.cli import main
 
-posix_only = pytest.mark.skipif(os.name != "posix", reason="symlinks and FIFOs as on POSIX")
+posix_only = pytest.mark.posix("links and FIFOs as POSIX makes them")
 
 
 @pytest.fixture(scope="module")
@@ -356,7 +357,7 @@ def test_a_huge_index_is_not_read(folder: Path) -> None:
 @posix_only
 def test_a_fifo_index_never_blocks(folder: Path) -> None:
     index_of(folder).unlink()
-    os.mkfifo(index_of(folder))
+    make_fifo(index_of(folder))
     code = (
         "import sys\n"
         "from pathlib import Path\n"

@@ -221,6 +221,7 @@ def test_import_never_overwrites_without_saying(
     assert code == 0 and "Sun" in (campaign / "tables" / "weather.toml").read_text()
 
 
+@pytest.mark.posix("links as POSIX makes them")
 def test_import_writes_nothing_through_a_link_or_for_a_broken_table(
     campaign: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

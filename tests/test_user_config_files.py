@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from tests.rich_session import fixed_clock
+from tests.systems import make_fifo
 
 from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
@@ -74,7 +75,9 @@ def test_values_quoted_in_messages_are_clipped(tmp_path: Path) -> None:
     ("make", "said"),
     [
         (lambda p: p.mkdir(), ": not a file"),
-        (lambda p: os.mkfifo(p), ": not a file"),  # opened without waiting for a writer
+        pytest.param(
+            make_fifo, ": not a file", marks=pytest.mark.posix("a FIFO")
+        ),  # opened without waiting for a writer
         (
             lambda p: p.write_bytes(b"#" * (CONFIG_LIMIT + 1)),
             ": larger than 256 KiB: not a config file",
@@ -90,6 +93,7 @@ def test_a_file_that_is_no_config_file(tmp_path: Path, make, said: str) -> None:
     assert read_top_level(path) == {}
 
 
+@pytest.mark.posix("links as POSIX makes them")
 def test_a_link_to_a_config_file_is_read(tmp_path: Path) -> None:
     real = tmp_path / "dotfiles" / "gmscreen.toml"
     real.parent.mkdir()

@@ -9,13 +9,13 @@ The mounts need root (CI runs the tests as root); elsewhere those tests are skip
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tests.systems import running_as_root
 from tests.tui.conftest import fixed_clock, play
 from textual.pilot import Pilot
 
@@ -46,7 +46,7 @@ def mount_point(tmp_path: Path) -> Iterator[Path]:
     """An empty 256 KiB tmpfs (unmounted after the test)."""
     point = tmp_path / "mnt"
     point.mkdir()
-    if os.geteuid() != 0:
+    if not running_as_root():
         pytest.skip("mounting a tmpfs needs root (CI runs the tests as root)")
     mounted = _run("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(point))
     if mounted.returncode != 0:
@@ -136,7 +136,7 @@ def sessions_mount(tmp_path: Path) -> Iterator[tuple[Path, Path]]:
     folder = _campaign(tmp_path)
     sessions = folder / "sessions"
     kept = {p.name: p.read_bytes() for p in sessions.iterdir()}
-    if os.geteuid() != 0:
+    if not running_as_root():
         pytest.skip("mounting a tmpfs needs root (CI runs the tests as root)")
     mounted = _run("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(sessions))
     if mounted.returncode != 0:

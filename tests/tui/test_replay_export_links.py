@@ -4,7 +4,6 @@ stays up, and nothing outside the campaign folder changes or appears."""
 from __future__ import annotations
 
 import asyncio
-import os
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from tests.tui.replay_helpers import build_replay, copy_example, files_of
 from gmscreen.tui.screens.replay import ReplayScreen
 
 
-@pytest.mark.skipif(os.name != "posix", reason="symlinks as on POSIX")
+@pytest.mark.posix("links as POSIX makes them")
 def test_exports_linked_elsewhere_are_refused_and_the_replay_stays_up(tmp_path: Path) -> None:
     example = copy_example(tmp_path)
     outside = tmp_path / "outside"

@@ -15,6 +15,7 @@ import shutil
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,13 +23,16 @@ import pytest
 from gmscreen.campaign import CampaignError, CampaignLocked, open_campaign
 from gmscreen.campaign.lock import LOCK_NAME, SystemLock, acquire, read_holder
 from gmscreen.campaign.model import Campaign, Character
-from gmscreen.campaign.process import process_running, process_start
+from gmscreen.campaign.process import (
+    SAME_START_WITHIN,
+    process_running,
+    process_start,
+    start_text,
+)
 from gmscreen.campaign.store import write_checkpoint
 from gmscreen.cli import main
 from gmscreen.rules.madness import MadnessState
 from gmscreen.tui.app import GMScreenApp
-
-linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc start times")
 
 
 class AlwaysGranted:
@@ -65,6 +69,18 @@ def _files(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
+@pytest.fixture
+def child() -> Iterator[subprocess.Popen[bytes]]:
+    """A real process of ours, running until the test ends (it waits on its stdin)."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE
+    )
+    try:
+        yield process
+    finally:
+        process.communicate(timeout=20)
+
+
 def _dead_pid() -> int:
     code = "import os; print(os.getpid())"
     child = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
@@ -89,19 +105,22 @@ def test_a_stale_lock_of_a_dead_process_is_taken_over_with_an_honest_notice(
     assert not (campaign / LOCK_NAME).exists()
 
 
-@pytest.mark.parametrize("who", ["pid 1", "parent"])
-def test_a_lock_naming_a_live_process_on_this_host_is_refused(campaign: Path, who: str) -> None:
-    pid = 1 if who == "pid 1" else os.getppid()
+@pytest.mark.parametrize("who", ["child", "parent"])
+def test_a_lock_naming_a_live_process_on_this_host_is_refused(
+    campaign: Path, child: subprocess.Popen[bytes], who: str
+) -> None:
+    pid = child.pid if who == "child" else os.getppid()
     assert process_running(pid)
-    start = process_start(pid)
+    start = start_text(process_start(pid))
+    assert start is not None  # psutil tells every process's start time, on every system
     planted = _plant(campaign, pid=pid, start=start, token="theirs")
     before = _files(campaign)
     with pytest.raises(CampaignLocked) as info:
         open_campaign(campaign, rng=random.Random(1))
     message = str(info.value)
     assert f"names process {pid} of someone on {socket.gethostname()}" in message
-    if start is not None:  # the very process that took it: the file system's locks are broken
-        assert "still running" in message and "file locking does not work here" in message
+    # the very process that took it: the file system's locks are broken
+    assert "still running" in message and "file locking does not work here" in message
     assert "--take-over" in message
     assert _files(campaign) == before and (campaign / LOCK_NAME).read_bytes() == planted
 
@@ -137,12 +156,56 @@ def test_take_over_is_the_gms_explicit_word(campaign: Path, host: str | None) ->
         assert "stale" not in live.notices[0]
 
 
-@linux_only
-def test_a_reused_pid_is_not_the_holder(campaign: Path) -> None:
-    # The lock names a running pid, but a process that started at another time: not the holder.
-    _plant(campaign, pid=os.getppid(), start="another-boot/12345", token="theirs")
+@pytest.mark.parametrize("off_by", [-3600.0, SAME_START_WITHIN + 0.5, 86400.0 * 365])
+def test_a_reused_pid_is_not_the_holder(
+    campaign: Path, child: subprocess.Popen[bytes], off_by: float
+) -> None:
+    # The lock names a running process, which started at another time: not the holder (its id
+    # was reused), so the lock is stale.
+    start = process_start(child.pid)
+    assert start is not None
+    _plant(campaign, pid=child.pid, start=start_text(start - off_by), token="theirs")
     with open_campaign(campaign, rng=random.Random(1)) as live:
-        assert "is now another program" in live.notices[0]
+        assert f"process {child.pid} is now another program (it started at " in live.notices[0]
+
+
+@pytest.mark.parametrize("off_by", [0.0, 0.004, -SAME_START_WITHIN + 0.5])
+def test_the_holders_start_time_read_again_is_the_holder(
+    campaign: Path, child: subprocess.Popen[bytes], off_by: float
+) -> None:
+    # Linux's start times move with the boot time, which the kernel keeps in whole seconds:
+    # within two seconds, the same process.
+    start = process_start(child.pid)
+    assert start is not None
+    _plant(campaign, pid=child.pid, start=start_text(start + off_by), token="theirs")
+    with pytest.raises(CampaignLocked, match="still running"):
+        open_campaign(campaign, rng=random.Random(1))
+
+
+@pytest.mark.parametrize("start", ["5b7a2e0c-5c5d-4d7e-9b0e-2f7f3e1c9a4d/12345", "1e9", "nan"])
+def test_a_start_time_this_gmscreen_did_not_write_proves_nothing(
+    campaign: Path, child: subprocess.Popen[bytes], start: str
+) -> None:
+    # an older gmscreen's (Linux's boot id and clock ticks), or not a time at all
+    _plant(campaign, pid=child.pid, start=start, token="theirs")
+    with pytest.raises(CampaignLocked, match="gmscreen cannot tell which"):
+        open_campaign(campaign, rng=random.Random(1))
+
+
+def test_a_holder_killed_outright_leaves_a_lock_the_next_open_takes_over(campaign: Path) -> None:
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(campaign)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+    holder.kill()  # SIGKILL, TerminateProcess on Windows: no clean-up of its own
+    holder.communicate(timeout=20)
+    left = read_holder(campaign / LOCK_NAME)
+    assert left is not None and left.pid == holder.pid and left.start is not None
+    with open_campaign(campaign, rng=random.Random(1)) as live:
+        assert live.notices[0].endswith(f"process {holder.pid} is no longer running")
 
 
 def test_an_unreadable_lock_file_is_not_taken_over_on_a_guess(campaign: Path) -> None:
@@ -213,7 +276,7 @@ def test_the_command_refuses_and_offers_take_over(
         return 0  # run_app's status for an app that ended well
 
     monkeypatch.setattr("gmscreen.cli.app_command.run_app", run_app)
-    _plant(campaign, pid=1, start=process_start(1), token="theirs")
+    _plant(campaign, pid=os.getppid(), start=start_text(process_start(os.getppid())), token="x")
     assert main([str(campaign)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("gmscreen: error: ") and "--take-over" in err
@@ -250,11 +313,12 @@ def test_a_lock_file_deleted_under_us_is_opened_again_and_taken(campaign: Path) 
         lock.release()
 
 
-@linux_only
+@pytest.mark.linux("os.waitid with WNOWAIT: a process ended and left unreaped")
 def test_a_holder_that_ended_but_is_not_reaped_yet_is_gone(campaign: Path) -> None:
     child = subprocess.Popen([sys.executable, "-c", "pass"])
     try:
-        os.waitid(os.P_PID, child.pid, os.WEXITED | os.WNOWAIT)  # ended, left a zombie
+        if sys.platform == "linux":  # for mypy on the other systems: the mark skips them
+            os.waitid(os.P_PID, child.pid, os.WEXITED | os.WNOWAIT)  # ended, left a zombie
         assert not process_running(child.pid)
         _plant(campaign, pid=child.pid, token="theirs")
         with open_campaign(campaign, rng=random.Random(1)) as live:

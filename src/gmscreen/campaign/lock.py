@@ -8,9 +8,9 @@ since when, the folder it holds, and a random token.
 The OS lock being granted is not trusted on its own: some file systems grant every lock
 (NFS mounted with ``nolock``, some FUSE and network shares). So a lock file that names a holder
 is taken over only when that holder is provably gone: same host, and its process is not running
-or is another program now (a different start time). A live process on this host, or any process
-on another host, is refused by name; ``take_over=True`` (``gmscreen CAMPAIGN --take-over``) is
-the GM's explicit say-so.
+or is another program now (a different start time; both asked of psutil, see :mod:`process`).
+A live process on this host, or any process on another host, is refused by name;
+``take_over=True`` (``gmscreen CAMPAIGN --take-over``) is the GM's explicit say-so.
 
 A lock file copied along with its campaign (``cp -r`` of a folder that is open) names a live
 holder, and the system grants the copy's lock: the copy is another file. The folder the holder
@@ -40,7 +40,13 @@ from typing import Any, Protocol
 import msgspec
 
 from gmscreen.campaign.errors import CampaignError, CampaignLocked
-from gmscreen.campaign.process import process_running, process_start
+from gmscreen.campaign.process import (
+    process_running,
+    process_start,
+    read_start,
+    same_start,
+    start_text,
+)
 from gmscreen.campaign.safe_files import SMALL_LIMIT, UnsafeFile, open_regular
 
 LOCK_NAME = ".lock"
@@ -110,9 +116,10 @@ def _user() -> str:
 class Holder(msgspec.Struct, frozen=True):
     """Who holds (or held) a campaign's lock.
 
-    ``start`` identifies the process beyond its id (see :func:`process_start`; None where the
-    system does not tell, or in a lock file of an older gmscreen); ``token`` is random per open;
-    ``folder`` is the campaign folder the holder opened (None in an older gmscreen's file).
+    ``start`` identifies the process beyond its id: when it started, in seconds since the epoch
+    (:func:`~gmscreen.campaign.process.start_text`; None where the system does not tell; an
+    older gmscreen wrote something else there, which proves nothing); ``token`` is random per
+    open; ``folder`` is the campaign folder the holder opened (None in an older gmscreen's file).
     """
 
     pid: int
@@ -177,7 +184,8 @@ def me(since: str, folder: Path) -> Holder:
     pid = os.getpid()
     token = secrets.token_hex(16)
     host = socket.gethostname()
-    return Holder(pid, host, _user(), since, process_start(pid), token, os.path.abspath(folder))
+    start = start_text(process_start(pid))
+    return Holder(pid, host, _user(), since, start, token, os.path.abspath(folder))
 
 
 def holds_another_folder(holder: Holder, folder: Path) -> bool:
@@ -198,10 +206,17 @@ def why_gone(holder: Holder, host: str) -> str | None:
         return None  # another computer: its processes cannot be seen from here
     if not process_running(holder.pid):
         return f"process {holder.pid} is no longer running"
-    now = process_start(holder.pid)
-    if holder.start is not None and now is not None and now != holder.start:
-        return f"process {holder.pid} is now another program (it started after the lock was taken)"
+    recorded, now = read_start(holder.start), process_start(holder.pid)
+    if recorded is not None and now is not None and not same_start(recorded, now):
+        return (
+            f"process {holder.pid} is now another program (it started at {_utc(now)}; the "
+            f"lock's holder started at {_utc(recorded)})"
+        )
     return None
+
+
+def _utc(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")
 
 
 class TakenOver(msgspec.Struct, frozen=True):
@@ -278,7 +293,7 @@ def _refusal(folder: Path, path: Path, holder: Holder, host: str) -> CampaignLoc
             "it there; if it is not open anywhere (a folder copied from another computer "
             f"brings that computer's .lock along), {TAKE_OVER_HINT}"
         )
-    if holder.start is None or process_start(holder.pid) is None:
+    if read_start(holder.start) is None or process_start(holder.pid) is None:
         # No start time to compare (an older lock file, or a system that does not tell):
         # the running process may be another program that reuses the id.
         return CampaignLocked(

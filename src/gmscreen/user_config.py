@@ -1,6 +1,6 @@
 """Where the GM's own settings live, and how the file is read.
 
-``<user config dir>/gmscreen/config.toml`` holds ``language = "es"`` at the top and a ``[keys]``
+``<user config folder>/config.toml`` (:mod:`gmscreen.user_folders`) holds ``language = "es"`` at the top and a ``[keys]``
 table (read by :mod:`gmscreen.tui.config`). It is read as a campaign file is
 (:func:`gmscreen.campaign.toml_read.load_toml`): a regular file (a link to one is fine: dotfile
 managers make them) of at most :data:`CONFIG_LIMIT` bytes, and whatever it holds (bad syntax,
@@ -19,11 +19,10 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_config_dir
-
 from gmscreen.campaign.errors import CampaignFileError
 from gmscreen.campaign.toml_read import load_toml
 from gmscreen.i18n import language_of
+from gmscreen.user_folders import config_file
 
 # A config file is a few lines; a quarter of a megabyte is far past any, and cheap to read.
 CONFIG_LIMIT = 256 * 1024
@@ -38,7 +37,7 @@ class ConfigUnreadable(Exception):
 
 
 def default_config_path() -> Path:
-    return Path(user_config_dir("gmscreen")) / "config.toml"
+    return config_file()
 
 
 def read_config(path: Path | None) -> dict[str, Any] | str:

@@ -2,7 +2,7 @@
 
 Campaigns are looked for (to open by name, and in the list ``gmscreen`` shows) in ``--dir``, else
 ``$GMSCREEN_CAMPAIGNS``, else in ``./campaigns`` when it exists and then the user data folder
-(platformdirs). ``gmscreen new`` writes to ``--dir``, else ``$GMSCREEN_CAMPAIGNS``, else the user
+(:mod:`gmscreen.user_folders`). ``gmscreen new`` writes to ``--dir``, else ``$GMSCREEN_CAMPAIGNS``, else the user
 data folder: never into ``./campaigns`` (a source checkout has one) unless asked to, and never
 into a repository's examples folder. An example of the repository opens as a throwaway copy,
 as the demo does (:mod:`examples`).
@@ -21,7 +21,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import msgspec
-import platformdirs
 
 from gmscreen.campaign.bounds import MAX_NAME
 from gmscreen.campaign.errors import CampaignError
@@ -31,6 +30,7 @@ from gmscreen.campaign.process import process_running
 from gmscreen.campaign.safe_files import fsync_dir, resolve_folder
 from gmscreen.campaign.store import CAMPAIGN_FILE, read_checkpoint, write_checkpoint
 from gmscreen.data import data_path
+from gmscreen.user_folders import campaigns_folder
 
 ENV_VAR = "GMSCREEN_CAMPAIGNS"
 DEMO_NAME = "party"
@@ -38,7 +38,7 @@ DEMO_NAME = "party"
 
 def user_campaigns_dir() -> Path:
     """The user data folder's campaigns (``~/.local/share/gmscreen/campaigns`` on Linux)."""
-    return Path(platformdirs.user_data_dir("gmscreen")) / "campaigns"
+    return campaigns_folder()
 
 
 def new_campaigns_dir(

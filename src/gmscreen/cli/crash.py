@@ -3,7 +3,7 @@
 A crash must never look like a clean exit (status 0), and must never bury the GM's terminal
 under a traceback either. So the GM reads one line: what went wrong, where the journal is (every
 event was on disk before the screen showed it), and the path of a log file in the user's state
-folder (``platformdirs.user_state_dir``) that holds the traceback for a bug report. The command
+folder (:func:`gmscreen.user_folders.state_folder`) that holds the traceback for a bug report. The command
 then exits with :data:`CRASH_STATUS`.
 """
 
@@ -14,15 +14,14 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from platformdirs import user_state_dir
-
 from gmscreen.text import clip, inert, inert_line
+from gmscreen.user_folders import state_folder
 
 CRASH_STATUS = 70  # EX_SOFTWARE (sysexits.h): an internal error, not a bad argument (2)
 
 
 def crash_folder() -> Path:
-    return Path(user_state_dir("gmscreen"))
+    return state_folder()
 
 
 def write_crash_log(details: str, folder: Path | None = None) -> Path:

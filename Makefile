@@ -63,8 +63,14 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/lint-imports --no-cache
 
+# mypy --strict as Linux (src, tests, benchmarks: pyproject's files), then src and tests as
+# Windows and macOS see them, so a call one of them lacks (os.geteuid, signal.SIGKILL, os.fork
+# outside a sys.platform check) fails here before any runner sees it. Each system has its own
+# cache folder: one shared would be thrown away by each run for the next system.
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
+	$(BIN)/mypy --platform win32 --cache-dir .mypy_cache/win32 src/gmscreen tests
+	$(BIN)/mypy --platform darwin --cache-dir .mypy_cache/darwin src/gmscreen tests
 
 pytest: $(TEST_STAMP)
 	@$(BIN)/python -c 'import sys; print("== pytest under Python", sys.version.split()[0])'

@@ -193,13 +193,7 @@ def test_a_start_time_this_gmscreen_did_not_write_proves_nothing(
 
 
 def test_a_holder_killed_outright_leaves_a_lock_the_next_open_takes_over(campaign: Path) -> None:
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(campaign)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+    holder = _holding(campaign)
     holder.kill()  # SIGKILL, TerminateProcess on Windows: no clean-up of its own
     holder.communicate(timeout=20)
     left = read_holder(campaign / LOCK_NAME)
@@ -226,15 +220,21 @@ live.close()
 """
 
 
-def test_where_locks_always_succeed_a_second_writer_is_refused(campaign: Path) -> None:
+def _holding(campaign: Path) -> subprocess.Popen[str]:
+    """Another process holding ``campaign`` open (until a line on its stdin closes it)."""
     holder = subprocess.Popen(
         [sys.executable, "-c", HOLDER, str(campaign)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+    return holder
+
+
+def test_where_locks_always_succeed_a_second_writer_is_refused(campaign: Path) -> None:
+    holder = _holding(campaign)
     try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         before = _files(campaign)
         with pytest.raises(CampaignLocked) as info:
             acquire(campaign, os_lock=AlwaysGranted())
@@ -358,14 +358,8 @@ def test_a_lock_copied_with_its_folder_is_told_as_a_copy_and_taken(
     """A campaign copied while open (``cp -r``) brings the original's .lock: the copy is another
     file, so the system grants it, and its holder is alive. It holds the original folder, not
     this one: the copy opens, saying what happened, not blaming the file system (#30 item 6)."""
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(campaign)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+    holder = _holding(campaign)
     try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         copy = tmp_path / "copy"
         shutil.copytree(campaign, copy)
         with open_campaign(copy, rng=random.Random(1)) as live:

@@ -50,8 +50,6 @@ DOCUMENTED = {
 ALLOWED: dict[str, str] = {
     # Textual has no public way to add bindings to one node (harlequin and posting do the same)
     "_bindings": "commands.add_bindings extends DOMNode._bindings",
-    # Textual has no public list of the notifications shown
-    "_notifications": "tests: test_behaviour, test_replay_files read App._notifications",
 }
 
 

@@ -484,7 +484,7 @@ def test_the_picker_lists_from_the_index_and_reads_the_journal_it_opens(
             await pilot.press("up", "enter")
             await pilot.pause()
             assert app.screen is picker  # type: ignore[comparison-overlap]  # not opened
-            shown = [str(n.message) for n in app._notifications]
+            shown = [str(n.message) for n in app.pop_ups_shown()]
             assert any("2025-03-01-1.jsonl:1" in text for text in shown), shown
 
     asyncio.run(run())

@@ -35,7 +35,7 @@ def journal(app: GMScreenApp) -> list[ev.Event]:
 
 
 def texts(app: GMScreenApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return [str(n.message) for n in app.pop_ups_shown()]
 
 
 def test_a_gain_goes_to_every_marked_character_each_rolling(table_with) -> None:  # type: ignore[no-untyped-def]

@@ -29,7 +29,7 @@ def test_an_edit_made_while_playing_is_merged_and_told(tmp_path: Path) -> None:
             path.write_text("# [b]the GM's[/b] own note\n" + text, encoding="utf-8")
             await pilot.press("full_stop")  # a round: an event, and the checkpoint after it
             await pilot.pause()
-            return [str(n.message) for n in app._notifications]
+            return [str(n.message) for n in app.pop_ups_shown()]
 
     try:
         shown = asyncio.run(run())

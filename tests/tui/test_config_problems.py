@@ -40,7 +40,7 @@ def test_the_screen_opens_with_one_message(new_campaign: Path, tmp_path: Path, k
 
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
         assert isinstance(app.screen, MainScreen)
-        told.extend(str(n.message) for n in app._notifications)
+        told.extend(str(n.message) for n in app.pop_ups_shown())
         await pilot.press("full_stop")  # the table plays: a round goes by
         assert app.live.state.clock > 0
 

@@ -29,7 +29,7 @@ ROUND = 12
 
 
 def texts(app: GMScreenApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return [str(n.message) for n in app.pop_ups_shown()]
 
 
 def header(app: GMScreenApp) -> str:

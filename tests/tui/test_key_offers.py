@@ -25,8 +25,7 @@ def bar(app: GMScreenApp) -> list[str]:
 
 
 def warnings(app: GMScreenApp) -> list[str]:
-    # the one public way to see them is on screen; App._notifications is allowlisted for tests
-    return [str(n.message) for n in app._notifications if n.severity in ("warning", "error")]
+    return [str(n.message) for n in app.pop_ups_shown() if n.severity in ("warning", "error")]
 
 
 async def back_to_main(app: GMScreenApp, pilot: Pilot[None]) -> None:

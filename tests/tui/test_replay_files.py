@@ -29,7 +29,7 @@ def example(tmp_path: Path) -> Path:
 
 
 def notes(app: GMScreenApp | ReplayApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return [str(n.message) for n in app.pop_ups_shown()]
 
 
 def test_replay_changes_no_file_but_the_exports(

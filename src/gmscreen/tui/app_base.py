@@ -1,5 +1,6 @@
-"""What the GM's app and the replay app share: the settings, the words, the app's own commands,
-help, and the screen shown when the terminal is too small.
+"""What the GM's app, the replay app and the players' screen (``show``) share: the settings, the
+words, the app's own commands, help, the screen shown when the terminal is too small, and the one
+rule for pop-ups (none over a players' screen).
 
 Nothing here opens a campaign's table: the replay app builds on it and must never take the
 campaign's lock.
@@ -15,10 +16,11 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import on
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
-from textual.events import Resize
-from textual.notifications import SeverityLevel
+from textual.events import Mount, Resize
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -33,6 +35,7 @@ from gmscreen.tui.commands import (
 )
 from gmscreen.tui.config import UIConfig, load_config
 from gmscreen.tui.i18n import Catalog
+from gmscreen.tui.screens.players import PlayersScreen
 from gmscreen.tui.widgets.backdrop import let_go_of_lines
 
 if TYPE_CHECKING:
@@ -76,6 +79,11 @@ class BaseApp(App[None]):
         self.cursor_blink = cursor_blink  # read by our text inputs
         self._too_small: TooSmallScreen | None = None  # the one shown while the terminal is small
         self._when_ready: list[Callable[[], object]] = []
+        # Pop-ups drawn on the GM's screens (as Textual keeps them: until their time is up), and
+        # those that wait while the players look (see "pop-ups and the players' screens" below)
+        self._pop_ups: list[Notification] = []
+        self._waiting_pop_ups: list[Notification] = []
+        self._players_looked = False
         if not animations:
             self.animation_level = "none"
         self.title = inert_line(title or catalog.t("app.title"))
@@ -100,6 +108,63 @@ class BaseApp(App[None]):
         super().notify(
             inert(message), title=inert(title), severity=severity, timeout=timeout, markup=False
         )
+
+    # --- pop-ups and the players' screens ----------------------------------------------------
+    #
+    # One rule: no pop-up is drawn while the players look (a players' screen is in the stack: the
+    # player view, or show's screen). Opening one clears the pop-ups on screen first; those and
+    # any raised while the players look wait, and are shown again, each for its whole time, once
+    # the GM's screen is back. ``show`` has no GM's screen: it never draws one (ShowApp).
+    # Decided as Textual handles the Notify message (Textual draws a pop-up there) and as the
+    # screen changes (its public screen_change_signal, published as the stack changes), so the
+    # order in which a pop-up and ``p`` arrive does not matter.
+
+    @on(Mount)
+    def follow_the_screens(self) -> None:
+        self.screen_change_signal.subscribe(self, self.screen_changed, immediate=True)
+
+    def players_look(self) -> bool:
+        """Whether a players' screen is up: shown, or under what the GM opened over it."""
+        return any(isinstance(screen, PlayersScreen) for screen in self.screen_stack)
+
+    @on(Notify)
+    def pop_up_or_wait(self, event: Notify) -> None:
+        if self.players_look():
+            event.prevent_default()  # Textual's own handler, which draws it, does not run
+            self.wait_for_the_gm(event.notification)
+        else:
+            self._pop_ups = [*self.pop_ups_shown(), event.notification]
+
+    def pop_ups_shown(self) -> list[Notification]:
+        """The pop-ups on the GM's screen now (Textual keeps no public list of them), oldest
+        first: those whose time is not up and that no players' screen has cleared."""
+        self._pop_ups = [n for n in self._pop_ups if not n.has_expired]
+        return list(self._pop_ups)
+
+    def clear_notifications(self) -> None:
+        self._pop_ups = []
+        super().clear_notifications()
+
+    def wait_for_the_gm(self, notification: Notification) -> None:
+        """Keep ``notification`` for the GM's screen (once: a notice repeated while the players
+        look is shown once)."""
+        said = (notification.message, notification.title, notification.severity)
+        if all((n.message, n.title, n.severity) != said for n in self._waiting_pop_ups):
+            self._waiting_pop_ups.append(notification)
+
+    def screen_changed(self, screen: Screen[Any]) -> None:
+        looking = self.players_look()
+        if looking and not self._players_looked:
+            for notification in self.pop_ups_shown():
+                self.wait_for_the_gm(notification)
+            self.clear_notifications()  # before the players' screen draws its first frame
+        elif self._players_looked and not looking:
+            waiting, self._waiting_pop_ups = self._waiting_pop_ups, []
+            for n in waiting:  # made inert as they were first raised
+                super().notify(
+                    n.message, title=n.title, severity=n.severity, timeout=n.timeout, markup=False
+                )
+        self._players_looked = looking
 
     def pop_screen(self) -> AwaitComplete:
         leaving = self.screen

@@ -5,7 +5,8 @@ checkpoint, no journal, no session index. It looks at the campaign's files on an
 (:class:`gmscreen.campaign.follow.CampaignFollower`: a few ``lstat`` calls when nothing changed)
 and lays out what :func:`gmscreen.campaign.player_safe.player_safe` says the players may see,
 with the GM's own player view's layout (:mod:`gmscreen.tui.screens.player_view`). It has no
-command that writes, so ``gmscreen serve`` can hand it to any browser.
+command that writes, so ``gmscreen serve`` can hand it to any browser, and it draws no pop-up:
+nobody but the players sits at it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
+from textual.notifications import Notification
 from textual.widgets import Static
 
 from gmscreen.campaign.follow import CampaignFollower
@@ -26,12 +27,13 @@ from gmscreen.tui.app_base import BaseApp, load_settings
 from gmscreen.tui.config import UIConfig
 from gmscreen.tui.i18n import Catalog
 from gmscreen.tui.screens.player_view import player_lines, shared_notes
+from gmscreen.tui.screens.players import PlayersScreen
 
 # How often the files are looked at: an event the GM makes shows within this and a frame.
 POLL_SECONDS = 0.25
 
 
-class ShowScreen(Screen[None]):
+class ShowScreen(PlayersScreen):
     """The players' view, large and calm: who is at the table and how each seems, the time,
     the notes the GM shared; a quiet line when the campaign cannot be read just now."""
 
@@ -117,6 +119,14 @@ class ShowApp(BaseApp):
         self.set_keymap(self.config.keys)
         self.push_screen(ShowScreen(self.follower, self.catalog))
         self._check_size(self.size.width, self.size.height)
+
+    def players_look(self) -> bool:
+        """Always: this whole app is the players'."""
+        return True
+
+    def wait_for_the_gm(self, notification: Notification) -> None:
+        """Dropped: no GM sits at this screen, and nothing the players read is decided by a
+        pop-up (only by :mod:`gmscreen.campaign.player_safe`)."""
 
     def action_help(self) -> None:
         """No help screen: it lists the GM's keys, and the players have only ``q``."""

@@ -6,13 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Static
 
 from gmscreen.campaign.player_safe import PlayerSafe, details, note_text, seems
 from gmscreen.text import inert_line
 from gmscreen.tui.commands import add_bindings
 from gmscreen.tui.i18n import Translate
+from gmscreen.tui.screens.players import PlayersScreen
 
 BAND_STYLES = {
     "calm": "$success",
@@ -63,7 +63,7 @@ def shared_notes(view: PlayerSafe, t: Translate) -> Content:
     return Content("\n").join(lines)
 
 
-class PlayerView(Screen[None]):
+class PlayerView(PlayersScreen):
     DEFAULT_CSS = """
     PlayerView { background: $background; }
     PlayerView #banner {

@@ -3,7 +3,7 @@ sequences, right-to-left and zero-width characters go through add, gain, check, 
 replay's recaps and the CLI with no exception, shown as typed, and no control byte comes out.
 
 The screen's side (pop-ups, dialogs, log, roster, replay) is in tests/tui/test_inert_screen.py;
-the raw bytes a real terminal gets in tests/tui/test_inert_pty.py.
+the raw bytes a real terminal (or a browser's) gets in tests/test_surfaces_inert.py.
 """
 
 from __future__ import annotations

@@ -9,19 +9,13 @@ its own process group (ended by its id at the end), on a free port of 127.0.0.1.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
 import random
-import socket
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from tests.browser import chromium, open_page
 from tests.rich_session import fixed_clock
-from tests.systems import end_group
+from tests.terminals import free_port, serving
 
 from gmscreen.campaign.lock import LOCK_NAME
 from gmscreen.campaign.model import Settings
@@ -40,39 +34,12 @@ START_WITHIN = 60.0
 FOLLOW_WITHIN = 15.0
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def folder_files(folder: Path) -> dict[str, tuple[int, int, bytes]]:
     return {
         str(p.relative_to(folder)): (p.stat().st_ino, p.stat().st_mtime_ns, p.read_bytes())
         for p in folder.rglob("*")
         if p.is_file()
     }
-
-
-@contextlib.contextmanager
-def serving(folder: Path, port: int) -> Iterator[str]:
-    """``gmscreen serve`` on ``port``; the URL it printed."""
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gmscreen", "serve", str(folder), "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # its group holds the show processes it starts: ended together
-        env={**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"},
-    )
-    try:
-        assert server.stdout is not None
-        line = server.stdout.readline()  # the server says it once it listens
-        assert line.startswith("The players' screen of Imrryr: "), (line, server.stderr)
-        yield next(word for word in line.split() if word.startswith("http://"))
-    finally:
-        end_group(server)
-        server.communicate(timeout=30)
 
 
 def test_the_browser_shows_the_party_and_follows_the_gm(tmp_path: Path) -> None:

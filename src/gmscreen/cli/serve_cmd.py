@@ -29,6 +29,7 @@ from gmscreen.cli.crash import crash_folder
 from gmscreen.cli.serve_hosts import WILDCARDS, Served
 from gmscreen.cli.show_cmd import THEMES
 from gmscreen.i18n import LANGUAGES, catalog_for, resolve_language, system_language
+from gmscreen.text import inert_line
 from gmscreen.user_config import default_config_path, user_language
 
 DEFAULT_HOST = "127.0.0.1"
@@ -173,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
     server = PlayersServer(
         show_command(folder, args.lang, args.theme),
         served=served,
-        name=campaign.name,
+        name=inert_line(campaign.name),  # the page's title, the players' browsers show it
         max_clients=args.max_clients,
         words=catalog_for(lang).t,
         lang=lang,

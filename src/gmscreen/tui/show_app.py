@@ -15,18 +15,16 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.content import Content
 from textual.notifications import Notification
 from textual.widgets import Static
 
 from gmscreen.campaign.follow import CampaignFollower
 from gmscreen.campaign.player_safe import player_safe
 from gmscreen.campaign.store import read_checkpoint
-from gmscreen.text import inert_line
 from gmscreen.tui.app_base import BaseApp, load_settings
 from gmscreen.tui.config import UIConfig
 from gmscreen.tui.i18n import Catalog
-from gmscreen.tui.screens.player_view import player_lines, shared_notes
+from gmscreen.tui.screens.player_view import said, show_players
 from gmscreen.tui.screens.players import PlayersScreen
 
 # How often the files are looked at: an event the GM makes shows within this and a frame.
@@ -77,21 +75,13 @@ class ShowScreen(PlayersScreen):
         t = self.catalog.t
         status = self.query_one("#status", Static)
         problem = self.follower.problem
-        status.update(
-            Content(t("show.waiting", problem=problem) if problem else t("show.following"))
-        )
+        status.update(said(t("show.waiting", problem=problem) if problem else t("show.following")))
         followed = self.follower.current
         if followed is None:
             return
         view = player_safe(followed.state, self.catalog.lang, followed.events)
-        self.query_one("#title", Static).update(
-            Content(t("show.title", campaign=inert_line(view.campaign)))
-        )
-        self.query_one("#now", Static).update(Content(t("player.now", time=view.now)))
-        self.query_one("#players", Static).update(player_lines(view, t))
-        notes = self.query_one("#notes", Static)
-        notes.update(shared_notes(view, t))
-        notes.display = bool(view.notes)
+        self.query_one("#title", Static).update(said(t("show.title", campaign=view.campaign)))
+        show_players(self, view, t)
 
 
 class ShowApp(BaseApp):
@@ -155,6 +145,6 @@ def make_show_app(
         catalog=catalog,
         config=config,
         animations=animations,
-        title=title or catalog.t("show.title", campaign=inert_line(checkpoint.name)),
+        title=title or catalog.t("show.title", campaign=checkpoint.name),
         theme=theme,
     )

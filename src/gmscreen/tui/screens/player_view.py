@@ -1,4 +1,10 @@
-"""The player view: safe to turn the laptop around. Words only, never a number."""
+"""The player view: safe to turn the laptop around. Words only, never a number.
+
+Its layout is ``gmscreen show``'s too (:func:`show_players`). Every word comes from
+:mod:`gmscreen.campaign.player_safe`; every piece of text that came from a person or a file (a
+name, a player, the campaign's own words for a band, an item, a note) is drawn through
+:func:`said`, plain (never markup) and inert (:func:`gmscreen.text.inert_line`).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.screen import Screen
 from textual.widgets import Static
 
 from gmscreen.campaign.player_safe import PlayerSafe, details, note_text, seems
@@ -26,28 +33,34 @@ BAND_STYLES = {
 DETAIL_STYLES = {"episode": "bold $warning", "permanent": "$error", "item": ""}
 
 
+def said(text: str, style: str = "") -> Content:
+    """``text`` as the players read it: plain (never markup), inert (no control character
+    reaches the terminal), one line. Every text of a players' screen passes here."""
+    return Content.styled(inert_line(text), style)
+
+
 def player_lines(view: PlayerSafe, t: Translate) -> Content:
     """One block per character: name, how they seem, any episode, lasting madness and items.
 
     Every word comes from :mod:`gmscreen.campaign.player_safe`; this only lays it out and
-    styles it (Content from plain strings: a name is never read as markup).
+    styles it.
     """
     blocks: list[Content] = []
     for c in view.characters:
-        looks = seems(c, view.lang)
+        looks = seems(c, view.lang)  # the campaign's own words for the band, maybe
         head = Content.assemble(
-            (inert_line(c.name), "bold"),
-            ("  " + t("card.player", player=c.player), "dim") if c.player else "",
-            ("   " + looks, BAND_STYLES.get(c.band, "")) if looks else "",
+            said(c.name, "bold"),
+            said("  " + t("card.player", player=c.player), "dim") if c.player else "",
+            said("   " + looks, BAND_STYLES.get(c.band, "")) if looks else "",
         )
         lines = [head]
         lines.extend(
-            Content.styled("    " + inert_line(text), DETAIL_STYLES[what])  # item names too
+            said("    " + text, DETAIL_STYLES[what])  # item names too
             for what, text in details(c, view.lang)
         )
         blocks.append(Content("\n").join(lines))
     if not blocks:
-        return Content(t("player.nobody"))
+        return said(t("player.nobody"))
     return Content("\n\n").join(blocks)
 
 
@@ -55,12 +68,21 @@ def shared_notes(view: PlayerSafe, t: Translate) -> Content:
     """The notes the GM shared this session, oldest first (empty when there are none)."""
     if not view.notes:
         return Content("")
-    lines = [Content.styled(t("player.notes"), "bold")]
+    lines = [said(t("player.notes"), "bold")]
     for note in view.notes:
         lines.append(
-            Content.assemble((note.when + "  ", "dim"), inert_line(note_text(note, view.lang)))
+            Content.assemble(said(note.when + "  ", "dim"), said(note_text(note, view.lang)))
         )
     return Content("\n").join(lines)
+
+
+def show_players(screen: Screen[None], view: PlayerSafe, t: Translate) -> None:
+    """Lay ``view`` out on a players' screen (its ``#now``, ``#players`` and ``#notes``)."""
+    screen.query_one("#now", Static).update(said(t("player.now", time=view.now)))
+    screen.query_one("#players", Static).update(player_lines(view, t))
+    notes = screen.query_one("#notes", Static)
+    notes.update(shared_notes(view, t))
+    notes.display = bool(view.notes)
 
 
 class PlayerView(PlayersScreen):
@@ -83,12 +105,12 @@ class PlayerView(PlayersScreen):
         self.t = t
 
     def compose(self) -> ComposeResult:
-        yield Static(Content(self.t("player.banner")), id="banner")
+        yield Static(said(self.t("player.banner")), id="banner")
         with VerticalScroll():
             yield Static(id="now")
             yield Static(id="players")
             yield Static(id="notes")
-        yield Static(Content(self.t("player.back")), id="back")
+        yield Static(said(self.t("player.back")), id="back")
 
     def on_mount(self) -> None:
         self.show(self.view)
@@ -96,11 +118,7 @@ class PlayerView(PlayersScreen):
     def show(self, view: PlayerSafe) -> None:
         """Show ``view`` (what :func:`player_safe` says the players may see now)."""
         self.view = view
-        self.query_one("#now", Static).update(Content(self.t("player.now", time=view.now)))
-        self.query_one("#players", Static).update(player_lines(view, self.t))
-        notes = self.query_one("#notes", Static)
-        notes.update(shared_notes(view, self.t))
-        notes.display = bool(view.notes)
+        show_players(self, view, self.t)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -26,6 +26,7 @@ from gmscreen.campaign.lock import LOCK_NAME
 from gmscreen.campaign.model import Settings
 from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
+from gmscreen.campaign.store import read_checkpoint
 from gmscreen.tui.show_app import ShowApp, make_show_app
 
 FOLLOW_WITHIN = 1.0  # seconds: #19's bound from a GM's event to the players' screen
@@ -167,3 +168,35 @@ def test_show_takes_a_theme_for_the_room(tmp_path: Path) -> None:
             assert app.theme == "solarized-light" and not app.current_theme.dark
 
     asyncio.run(run())
+
+
+def test_show_follows_the_language_the_gm_chooses(tmp_path: Path) -> None:
+    """``L`` on the GM's screen journals the language (the checkpoint waits for quit): a
+    running show speaks it within a second, one started afterwards from its first frame, and
+    ``--lang`` still wins (#30.1)."""
+    folder = create_campaign(tmp_path, "Imrryr")
+    english, spanish = "This screen follows the GM's game", "Esta pantalla sigue la partida"
+    with open_campaign(folder, rng=random.Random(7), clock=fixed_clock) as live:
+        live.add_character("Artinar", 13, chaos=43, balance=32, law=47, player="Ann")
+
+        async def run() -> None:
+            app = show(folder)
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                assert english in drawn(app) and "Now: day 1" in drawn(app)
+                live.change_settings(language="es")  # what L does on the GM's screen
+                assert read_checkpoint(folder)[0].settings.language == ""  # not yet written
+                assert await shown_within(pilot, app, spanish), "a running show"
+                assert "Ahora: día 1" in drawn(app) and "Imrryr · la pantalla" in app.title
+            later = show(folder)
+            async with later.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                assert spanish in drawn(later), "a show started after L"
+            chosen = make_show_app(folder, lang="en", strict=True, animations=False)
+            async with chosen.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                live.note("The river is rising", shared=True)
+                assert await shown_within(pilot, chosen, "The river is rising")
+                assert english in drawn(chosen), "--lang wins"
+
+        asyncio.run(run())

@@ -4,23 +4,27 @@ A separate app, like replay's, because it must never open the campaign's table: 
 checkpoint, no journal, no session index. It looks at the campaign's files on an interval
 (:class:`gmscreen.campaign.follow.CampaignFollower`: a few ``lstat`` calls when nothing changed)
 and lays out what :func:`gmscreen.campaign.player_safe.player_safe` says the players may see,
-with the GM's own player view's layout (:mod:`gmscreen.tui.screens.player_view`). It has no
-command that writes, so ``gmscreen serve`` can hand it to any browser, and it draws no pop-up:
-nobody but the players sits at it.
+with the GM's own player view's layout (:mod:`gmscreen.tui.screens.player_view`), in the
+campaign's language as journaled (``L`` on the GM's screen shows here within a poll; ``--lang``
+wins). It has no command that writes, so ``gmscreen serve`` can hand it to any browser, and it
+draws no pop-up: nobody but the players sits at it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.notifications import Notification
 from textual.widgets import Static
 
 from gmscreen.campaign.follow import CampaignFollower
+from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.player_safe import player_safe
 from gmscreen.campaign.store import read_checkpoint
+from gmscreen.i18n import resolve_language
 from gmscreen.tui.app_base import BaseApp, load_settings
 from gmscreen.tui.config import UIConfig
 from gmscreen.tui.i18n import Catalog
@@ -29,6 +33,20 @@ from gmscreen.tui.screens.players import PlayersScreen
 
 # How often the files are looked at: an event the GM makes shows within this and a frame.
 POLL_SECONDS = 0.25
+
+
+class Languages(msgspec.Struct, frozen=True):
+    """The language the players' screen speaks: chosen as the GM's screen chooses it
+    (:func:`gmscreen.i18n.resolve_language`: ``--lang``, the campaign's, the user's config's,
+    the system's), with the campaign's setting as the follower last read it, so that ``L`` on
+    the GM's screen (journaled at once, while the checkpoint waits) is followed."""
+
+    flag: str | None
+    user: str | None
+    system: str | None
+
+    def of(self, state: Campaign) -> str:
+        return resolve_language(self.flag, state.settings.language, self.user, self.system)
 
 
 class ShowScreen(PlayersScreen):
@@ -48,10 +66,11 @@ class ShowScreen(PlayersScreen):
     ShowScreen #status { dock: bottom; height: 1; color: $text-muted; content-align: center middle; }
     """
 
-    def __init__(self, follower: CampaignFollower, catalog: Catalog) -> None:
+    def __init__(self, follower: CampaignFollower, catalog: Catalog, languages: Languages) -> None:
         super().__init__()
         self.follower = follower
         self.catalog = catalog
+        self.languages = languages
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -71,16 +90,21 @@ class ShowScreen(PlayersScreen):
             self.show_followed()
 
     def show_followed(self) -> None:
-        """Lay out the follower's last reading (kept on screen while a reading fails)."""
+        """Lay out the follower's last reading (kept on screen while a reading fails), in the
+        language it says (or ``--lang``'s)."""
+        followed = self.follower.current
+        if followed is not None:
+            self.catalog.use(self.languages.of(followed.state))
         t = self.catalog.t
         status = self.query_one("#status", Static)
         problem = self.follower.problem
         status.update(said(t("show.waiting", problem=problem) if problem else t("show.following")))
-        followed = self.follower.current
         if followed is None:
             return
         view = player_safe(followed.state, self.catalog.lang, followed.events)
-        self.query_one("#title", Static).update(said(t("show.title", campaign=view.campaign)))
+        title = t("show.title", campaign=view.campaign)
+        self.query_one("#title", Static).update(said(title))
+        self.app.title = title
         show_players(self, view, t)
 
 
@@ -95,19 +119,21 @@ class ShowApp(BaseApp):
         *,
         catalog: Catalog,
         config: UIConfig,
+        languages: Languages,
         animations: bool = True,
         title: str | None = None,
         theme: str | None = None,
     ) -> None:
         super().__init__(catalog=catalog, config=config, animations=animations, title=title)
         self.follower = follower
+        self.languages = languages
         self.players_theme = theme  # a Textual theme's name (a light one for a bright room)
 
     def on_mount(self) -> None:
         if self.players_theme:
             self.theme = self.players_theme
         self.set_keymap(self.config.keys)
-        self.push_screen(ShowScreen(self.follower, self.catalog))
+        self.push_screen(ShowScreen(self.follower, self.catalog, self.languages))
         self._check_size(self.size.width, self.size.height)
 
     def players_look(self) -> bool:
@@ -133,9 +159,10 @@ def make_show_app(
     title: str | None = None,
     theme: str | None = None,
 ) -> ShowApp:
-    """The players' screen for the campaign in ``folder``. Reads ``campaign.toml`` once for the
-    language (raises ``CampaignFileError`` if it cannot), chosen as in
-    :func:`gmscreen.tui.app.make_app`; then the follower reads everything else."""
+    """The players' screen for the campaign in ``folder``. Reads ``campaign.toml`` once (raises
+    ``CampaignFileError`` if it cannot) for a first language, chosen as in
+    :func:`gmscreen.tui.app.make_app`; then the follower reads everything else, the language the
+    GM last chose among it."""
     checkpoint, _ = read_checkpoint(folder)
     catalog, config = load_settings(
         config_path, lang, checkpoint.settings.language, system_lang, strict=strict
@@ -144,6 +171,7 @@ def make_show_app(
         CampaignFollower(folder),
         catalog=catalog,
         config=config,
+        languages=Languages(lang, config.language, system_lang),
         animations=animations,
         title=title or catalog.t("show.title", campaign=checkpoint.name),
         theme=theme,

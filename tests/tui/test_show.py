@@ -200,3 +200,27 @@ def test_show_follows_the_language_the_gm_chooses(tmp_path: Path) -> None:
                 assert english in drawn(chosen), "--lang wins"
 
         asyncio.run(run())
+
+
+def test_show_waits_for_a_broken_file_without_telling_what_it_holds(tmp_path: Path) -> None:
+    """A file's problem quotes its value (``must be from 0 to …, not 99999``): the players'
+    screen says it waits, not why, and keeps the last reading it could make."""
+    folder = create_campaign(tmp_path, "Imrryr")
+    with open_campaign(folder, rng=random.Random(7), clock=fixed_clock) as live:
+        live.add_character("Artinar", 13, chaos=43, balance=32, law=47, madness=6)
+    checkpoint = folder / "campaign.toml"
+    assert "madness = 6\n" in checkpoint.read_text(encoding="utf-8")
+
+    async def run() -> None:
+        app = show(folder)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert "Artinar" in drawn(app)
+            text = checkpoint.read_text(encoding="utf-8")
+            checkpoint.write_text(text.replace("madness = 6\n", "madness = 99999\n"))
+            assert await shown_within(pilot, app, "Waiting for the campaign")
+            assert app.follower.problem is not None and "99999" in app.follower.problem
+            assert "99999" not in drawn(app) and "madness" not in drawn(app)
+            assert "Artinar" in drawn(app)
+
+    asyncio.run(run())

@@ -97,8 +97,9 @@ class ShowScreen(PlayersScreen):
             self.catalog.use(self.languages.of(followed.state))
         t = self.catalog.t
         status = self.query_one("#status", Static)
-        problem = self.follower.problem
-        status.update(said(t("show.waiting", problem=problem) if problem else t("show.following")))
+        # That it waits, never why: a file's problem may quote a value (a madness among them);
+        # the GM's own gmscreen, or `gmscreen validate`, says what it is.
+        status.update(said(t("show.waiting") if self.follower.problem else t("show.following")))
         if followed is None:
             return
         view = player_safe(followed.state, self.catalog.lang, followed.events)

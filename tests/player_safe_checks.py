@@ -1,5 +1,5 @@
-"""What a text shown to players must never hold, and what it must: shared by the recap tests and
-the player view's Pilot test (``tests/rich_session.py`` plays the session they read).
+"""What a text shown to players must never hold, and what it must: the checks of every players'
+surface in tests/test_player_safe.py (``tests/rich_session.py`` plays the session they read).
 
 The digits rule, precisely: once the game times (``day 2, 00:05`` / ``día 2, 00:05``), the days'
 ends (``day 1 ends`` / ``termina el día 1``), the spans of time passing (``5 minutes``, to the

@@ -1,28 +1,228 @@
-"""The players' recap tells a rich session with no secret in it, in English and Spanish, as
-Markdown and as JSON (#13.1): the session is ``tests/rich_session.py``'s, the checks
-``tests/player_safe_checks.py``'s (what must never appear, the digits rule, what must)."""
+"""Every players' surface keeps every secret (#13.1, #24): the surfaces README's *What players
+see* lists, each in English and Spanish, after the same rich session (``tests/rich_session.py``),
+checked the same way (``tests/player_safe_checks.py``: what must never appear, the digits rule,
+what must). :data:`SURFACES` names them as README does, and a test holds the two lists equal.
+
+Each surface is read as it reaches the players: the player view's and show's widgets as drawn
+(the whole of each, past any scrolling), what ``serve`` sends a browser's terminal (its
+websocket, escape sequences left out), the recaps as printed or saved.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import io
 import json
+import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from tests.player_safe_checks import GAME_TIME, assert_player_safe
-from tests.rich_session import GM_NOTES, SHARED_NOTES, Told, rich_campaign
+from tests.rich_session import (
+    GM_NOTES,
+    SHARED_NOTES,
+    Told,
+    fixed_clock,
+    play_rich_session,
+    rich_campaign,
+)
+from tests.terminals import browser_terminal, drawn_text, free_port, serving
+from tests.tui.conftest import SIZE, build
+from tests.tui.test_show import drawn, shown_within
+from textual.widget import Widget
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.journal import SessionLog
-from gmscreen.campaign.model import Campaign, Character
+from gmscreen.campaign.model import Campaign, Character, Settings
+from gmscreen.campaign.opening import open_campaign
+from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.player_safe import player_safe
 from gmscreen.campaign.recap_markdown import players_markdown
 from gmscreen.campaign.store import load_sessions, recover
 from gmscreen.cli import main
 from gmscreen.rules.madness import Episode, MadnessState
 from gmscreen.rules.madness_data import MadnessDataError, load_madness_data, parse_madness_data
+from gmscreen.tui.replay_app import make_replay_app
+from gmscreen.tui.screens.main import MainScreen
+from gmscreen.tui.screens.player_view import PlayerView
+from gmscreen.tui.show_app import make_show_app
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+# A browser's terminal with room for the whole rich session: nothing scrolled away, and no item
+# name (up to 172 characters, with "carries") wrapped onto two rows: each is taken out whole
+TALL = (480, 120)
+
+
+def rich_table(root: Path, lang: str) -> Path:
+    """An empty campaign in ``lang``, ready for the rich session (no check opens by itself)."""
+    settings = Settings(modules=("madness", "merp-items"), auto_check=False, language=lang)
+    return create_campaign(root, "Imrryr", settings)
+
+
+def played(root: Path, lang: str) -> tuple[Path, Told]:
+    """A campaign folder in ``lang`` holding one journal: the rich session."""
+    folder = rich_table(root, lang)
+    with open_campaign(folder, rng=random.Random(7), clock=fixed_clock) as live:
+        told = play_rich_session(live)
+    return folder, told
+
+
+def drawn_of(widgets: list[Widget]) -> str:
+    """What ``widgets`` draw, as text (containers draw a blank: nothing)."""
+    out: list[str] = []
+    for widget in widgets:
+        visual = widget.render()
+        plain = getattr(visual, "plain", visual)
+        if widget.display and isinstance(plain, str):
+            out.append(plain)
+    return "\n".join(out)
+
+
+# --- each surface: (a root folder, the language) -> (what it shows, the campaign, what was told)
+
+
+def player_view(root: Path, lang: str) -> tuple[str, Path, Told]:
+    """The GM's player view (``p``), opened right after the session was played on the GM's
+    table; what the GM does while it is up (a note shared) reaches it."""
+    folder = rich_table(root, lang)
+    live = open_campaign(folder, rng=random.Random(7), clock=fixed_clock)
+    told = play_rich_session(live)
+    shown: list[str] = []
+
+    async def run() -> None:
+        app = build(live)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("p")
+            await pilot.pause()
+            assert isinstance(app.screen, PlayerView)
+            shown.append(drawn_of(list(app.screen.query(Widget))))
+            live.note("The gate opens at dusk", shared=True)
+            main_screen = app.screen_stack[0]
+            assert isinstance(main_screen, MainScreen)
+            main_screen.refresh_all()
+            await pilot.pause()
+            assert "The gate opens at dusk" in drawn_of(list(app.screen.query(Widget)))
+
+    try:
+        asyncio.run(run())
+    finally:
+        live.close()
+    return shown[0], folder, told
+
+
+def show(root: Path, lang: str) -> tuple[str, Path, Told]:
+    """``gmscreen show``, started before the GM plays: it follows the whole session."""
+    folder = rich_table(root, lang)
+    shown: list[str] = []
+    told: list[Told] = []
+
+    async def run() -> None:
+        app = make_show_app(folder, strict=True, animations=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            with open_campaign(folder, rng=random.Random(7), clock=fixed_clock) as live:
+                told.append(play_rich_session(live))
+                assert await shown_within(pilot, app, SHARED_NOTES[-1])
+                shown.append(drawn(app))
+
+    asyncio.run(run())
+    return shown[0], folder, told[0]
+
+
+def serve(root: Path, lang: str) -> tuple[str, Path, Told]:
+    """``gmscreen serve``: what one browser's terminal is sent."""
+    pytest.importorskip("textual_serve", reason="the serve extra is not installed")
+    folder, told = played(root, lang)
+    columns, rows = TALL
+
+    def done(raw: bytes) -> bool:
+        return all(note in drawn_text(raw) for note in SHARED_NOTES)
+
+    with serving(folder, free_port()) as url:
+        raw = asyncio.run(browser_terminal(url, done, rows=rows, columns=columns))
+    return drawn_text(raw), folder, told
+
+
+def recap_markdown(root: Path, lang: str) -> tuple[str, Path, Told]:
+    folder, told = played(root, lang)
+    return _printed(["export", str(folder), "--players", "--lang", lang]), folder, told
+
+
+def recap_json(root: Path, lang: str) -> tuple[str, Path, Told]:
+    folder, told = played(root, lang)
+    printed = _printed(["export", str(folder), "--players", "--lang", lang, "--format", "json"])
+    out = json.loads(printed)
+    assert out["players"] is True
+    assert [n["text"] for n in out["notes"]] == list(SHARED_NOTES)
+    # Every value the file holds, keys left out (they are ours: "game_time", "time_left" …).
+    return "\n".join(_values(out)), folder, told
+
+
+def replay_e(root: Path, lang: str) -> tuple[str, Path, Told]:
+    """The players' recap replay's ``E`` saves in ``exports/``."""
+    folder, told = played(root, lang)
+    (log,) = load_sessions(folder)
+
+    async def run() -> None:
+        app = make_replay_app(folder, log.header.id, strict=True, animations=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("E")
+            await pilot.pause()
+
+    asyncio.run(run())
+    saved = folder / "exports" / f"{log.header.id}-players.md"
+    return saved.read_text(encoding="utf-8"), folder, told
+
+
+def _printed(argv: list[str]) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(argv) == 0
+    return out.getvalue()
+
+
+def _values(value: object) -> list[str]:
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _values(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _values(v)]
+    return [str(value)]
+
+
+# As README's "What players see" names them, in its table.
+SURFACES: dict[str, Callable[[Path, str], tuple[str, Path, Told]]] = {
+    "the player view (`p`)": player_view,
+    "`gmscreen show`": show,
+    "`gmscreen serve` (each browser)": serve,
+    "the players' recap, Markdown (`export --players`)": recap_markdown,
+    "the players' recap, JSON (`export --players --format json`)": recap_json,
+    "the players' recap replay's `E` saves": replay_e,
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("surface", list(SURFACES))
+def test_every_players_surface_keeps_every_secret(tmp_path: Path, surface: str, lang: str) -> None:
+    text, folder, told = SURFACES[surface](tmp_path, lang)
+    (log,) = load_sessions(folder)
+    final = recover(log.header.state, [log]).state
+    assert_player_safe(text, final, log.events, lang, log.header.id, told)
+
+
+def test_readme_lists_the_surfaces_tested() -> None:
+    """README's *What players see* table names exactly the surfaces this module checks."""
+    readme = README.read_text(encoding="utf-8")
+    section = readme.split("## What players see", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (.+?) \| .* \|$", section, flags=re.MULTILINE)
+    listed = [row for row in rows if row not in ("surface", "---")]
+    assert listed == list(SURFACES)
 
 
 @pytest.fixture(scope="module")
@@ -30,47 +230,6 @@ def rich(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Told, SessionL
     folder, told = rich_campaign(tmp_path_factory.mktemp("rich"))
     (log,) = load_sessions(folder)
     return folder, told, log
-
-
-def _export(folder: Path, *flags: str, capsys: pytest.CaptureFixture[str]) -> str:
-    assert main(["export", str(folder), "--players", *flags]) == 0
-    return capsys.readouterr().out
-
-
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_players_recap_in_markdown_keeps_every_secret(
-    rich: tuple[Path, Told, SessionLog], lang: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    folder, told, log = rich
-    final = recover(log.header.state, [log]).state
-    text = _export(folder, "--lang", lang, capsys=capsys)
-    assert_player_safe(text, final, log.events, lang, log.header.id, told)
-
-
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_the_players_recap_in_json_keeps_every_secret(
-    rich: tuple[Path, Told, SessionLog], lang: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    folder, told, log = rich
-    final = recover(log.header.state, [log]).state
-    out = json.loads(_export(folder, "--lang", lang, "--format", "json", capsys=capsys))
-    assert out["players"] is True and out["session"] == log.header.id
-    assert [n["text"] for n in out["notes"]] == list(SHARED_NOTES)
-    # Every value the file holds, keys left out (they are ours: "game_time", "time_left" …).
-    values: list[str] = []
-
-    def walk(value: object) -> None:
-        if isinstance(value, dict):
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v)
-        else:
-            values.append(str(value))
-
-    walk(out)
-    assert_player_safe("\n".join(values), final, log.events, lang, log.header.id, told)
 
 
 def test_the_gm_recap_marks_the_shared_notes(

@@ -4,8 +4,11 @@ terminal gets must never hold.
 Each :class:`Field` is one place a person's or a file's text reaches the players (a name, the
 campaign's words for a band, a shared note, an item's name …): it plants its own hostile text,
 which names it (``PWNED-w-calm``), and says on which surfaces it must be seen. A field added here
-(the horror presets' and the GM's tables' texts, when a campaign can hold its own) is checked on
-every surface by ``tests/test_surfaces_inert.py`` with nothing else to change.
+is checked on every surface by ``tests/test_surfaces_inert.py`` with nothing else to change; one
+no surface shows yet (the campaign's own horrors: a name, what the players are told each is, a
+gain's words for the players) is planted all the same, and must reach no terminal raw: when a
+surface shows it, its ``seen_on`` says so (and the GM's tables' texts join the list when a
+campaign holds its own).
 
 The hostile text is an OSC that would retitle the terminal, a CSI that would turn what follows
 bold red, and the one-byte CSI (U+009B) of terminals that take 8-bit controls.
@@ -23,7 +26,7 @@ from msgspec.structs import replace
 
 from gmscreen.campaign.events import ItemRolled
 from gmscreen.campaign.live import LiveCampaign
-from gmscreen.campaign.model import Campaign, Settings
+from gmscreen.campaign.model import Campaign, Horror, Settings
 from gmscreen.campaign.opening import open_campaign
 from gmscreen.campaign.paths import create_campaign
 from gmscreen.campaign.store import read_checkpoint, write_checkpoint
@@ -118,14 +121,34 @@ def _item_named(p: Planting, text: str) -> object:
 
 BANDS = [b.key for b in load_madness_data().bands]
 ALL = (GM, *PLAYERS)
+
+
+def _horror_named(c: Campaign, text: str) -> Campaign:
+    herald = Horror("herald", text, "demon", {"pow": 18})
+    return replace(c, horrors=(*c.horrors, herald))
+
+
+def _horror_told(c: Campaign, text: str) -> Campaign:
+    return replace(c, horrors=tuple(replace(h, players=text) for h in c.horrors))
+
+
+def _gain_told(p: Planting, text: str) -> object:
+    """A gain from the campaign's horror, and what the players are told it was."""
+    return p.play().gain(p.first(), horror="herald", players=text)
+
+
 FIELDS: Sequence[Field] = (
     Field("cn", (GM, SHOW, SERVE, RECAP), in_file=lambda c, text: replace(c, name=text)),
+    Field("hn", (), in_file=_horror_named),
+    Field("hp", (), in_file=_horror_told),
     *(Field(f"n-{band}", ALL, _character(band)) for band in BANDS),
     Field("pl", TERMINALS, lambda p, text: p.play().edit_character(p.first(), player=text)),
     *(Field(f"w-{band}", PLAYERS, _words(band)) for band in BANDS),
     Field("sn", ALL, lambda p, text: p.play().note(text, shared=True)),
     Field("ab", ALL, lambda p, text: p.play().note(text, p.first(), shared=True)),
     Field("it", PLAYERS, _item_named),
+    Field("ho", ALL, lambda p, text: p.play().note(text, shared=True, kept=True)),  # a handout
+    Field("gp", (), _gain_told),
     Field("gn", (GM,), lambda p, text: p.play().note(text)),
     Field("cnote", (GM,), lambda p, text: p.play().edit_character(p.first(), notes=text)),
 )

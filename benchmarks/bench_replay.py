@@ -134,7 +134,7 @@ class Jump:
         self.full_gc = full_gc  # full passes of the cyclic collector before the first frame
         self.gc_seconds = gc_seconds  # time in the collector (any generation) before it
         # after it, until the screen is idle: a key pressed then waits this long too (the
-        # replay no longer collects after each frame: gmscreen.gc_policy)
+        # replay leaves the collector as CPython runs it)
         self.gc_after = gc_after
 
     def __str__(self) -> str:

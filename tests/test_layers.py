@@ -23,7 +23,7 @@ PLANTED = [
     ("rules/dice.py", "import textual", "rules, campaign and the shared modules never import"),
     ("rules/madness.py", "from rich.text import Text", "rules, campaign and the shared modules"),
     ("campaign/model.py", "from textual.widget import Widget", "rules, campaign and the shared"),
-    ("gc_policy.py", "import textual.app", "rules, campaign and the shared modules never import"),
+    ("text.py", "import textual.app", "rules, campaign and the shared modules never import"),
     ("rules/dice.py", "import gmscreen.campaign.model", "rules <- campaign <- tui <- cli"),
     ("campaign/store.py", "from gmscreen.tui import format", "rules <- campaign <- tui <- cli"),
     ("tui/format.py", "import gmscreen.cli", "rules <- campaign <- tui <- cli"),

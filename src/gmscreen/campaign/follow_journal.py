@@ -28,7 +28,6 @@ from typing import BinaryIO, NamedTuple
 
 import msgspec
 
-from gmscreen import gc_policy
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.bounds import MAX_FILE, MAX_LINE
 from gmscreen.campaign.errors import CampaignFileError, Problem
@@ -189,8 +188,7 @@ class StreamedJournal:
         :class:`Damaged`."""
         self.identity = identity
         self.appended = []
-        # A line's events make many objects, none in a cycle (see gmscreen.gc_policy).
-        with gc_policy.paused(), _Lines(self.path, self.end) as lines:
+        with _Lines(self.path, self.end) as lines:
             line = lines.next()
             while line is not None and line.whole:
                 following = lines.next()

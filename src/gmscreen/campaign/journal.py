@@ -29,7 +29,6 @@ from typing import IO, Any, ClassVar
 
 import msgspec
 
-from gmscreen import gc_policy
 from gmscreen.campaign.bounds import MAX_DEPTH, MAX_FILE, MAX_LINE
 from gmscreen.campaign.codec import campaign_from_dict, campaign_to_dict
 from gmscreen.campaign.errors import CampaignError, CampaignFileError, Problem
@@ -260,28 +259,16 @@ def read_session(path: Path, *, damaged_ok: bool = False) -> SessionLog:
     instead, and the events after it are read (in order, with a gap where it was): opening a
     campaign whose checkpoint already covers the damage needs no more (see ``store.recover``).
     """
-    # The decode makes tens of thousands of objects, none in a cycle: the collector would walk
-    # them and the rest of the heap several times for nothing (see gmscreen.gc_policy).
-    with gc_policy.paused():
-        return _read_session(path, damaged_ok)
+    try:
+        data = read_regular(path, JOURNAL_LIMIT)
+    except OSError as error:
+        raise CampaignFileError([Problem(path, 0, f"cannot read: {error.strerror}")]) from None
+    return parse_session(path, data, damaged_ok=damaged_ok)
 
 
 def parse_session(path: Path, data: bytes, *, damaged_ok: bool = False) -> SessionLog:
     """The journal whose bytes are ``data`` (read from ``path``), as :func:`read_session`
     reads it: for a caller that needs the very bytes it parsed too (the session index)."""
-    with gc_policy.paused():
-        return _parse_session(path, data, damaged_ok)
-
-
-def _read_session(path: Path, damaged_ok: bool = False) -> SessionLog:
-    try:
-        data = read_regular(path, JOURNAL_LIMIT)
-    except OSError as error:
-        raise CampaignFileError([Problem(path, 0, f"cannot read: {error.strerror}")]) from None
-    return _parse_session(path, data, damaged_ok)
-
-
-def _parse_session(path: Path, data: bytes, damaged_ok: bool) -> SessionLog:
     lines = data.split(b"\n")
     if lines and lines[-1] == b"":
         lines.pop()

@@ -9,7 +9,6 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gmscreen import gc_policy
 from gmscreen.campaign.errors import CampaignError, CampaignFileError
 from gmscreen.campaign.paths import campaign_to_open, new_campaigns_dir, opening, search_dirs
 from gmscreen.cli.common import SUMMARIES, CliParser, VersionAction, os_error_text, say
@@ -62,25 +61,20 @@ def launch(open_app: Callable[[], BaseApp | int], command: str = "gmscreen") -> 
     run it: the screen's command and ``gmscreen replay`` start up the same way. An unexpected
     error, while opening or inside the app, is one line and a crash log, never status 0
     (:mod:`gmscreen.cli.crash`)."""
-    # The collector paused through start-up, and back on however it ends (--help, a bad
-    # argument, a campaign that fails): see gmscreen.gc_policy.
     opened: BaseApp | int | None = None
-    with gc_policy.paused():
-        try:
-            opened = open_app()
-            if isinstance(opened, int):
-                return opened
-            return run_app(opened, command=command)
-        except BrokenPipeError:
-            raise  # the reader went away (`gmscreen --help | head`): cli.main ends quietly
-        except Exception as error:  # a bug outside the app's loop: reported, not a traceback
-            journal = (
-                opened.journal_path()
-                if opened is not None and not isinstance(opened, int)
-                else None
-            )
-            summary = f"{type(error).__name__}: {error}"
-            return report_crash(command, summary, traceback.format_exc(), journal)
+    try:
+        opened = open_app()
+        if isinstance(opened, int):
+            return opened
+        return run_app(opened, command=command)
+    except BrokenPipeError:
+        raise  # the reader went away (`gmscreen --help | head`): cli.main ends quietly
+    except Exception as error:  # a bug outside the app's loop: reported, not a traceback
+        journal = (
+            opened.journal_path() if opened is not None and not isinstance(opened, int) else None
+        )
+        summary = f"{type(error).__name__}: {error}"
+        return report_crash(command, summary, traceback.format_exc(), journal)
 
 
 def app_for(argv: Sequence[str], invoked: str = "gmscreen") -> BaseApp | int:
@@ -138,7 +132,7 @@ def app_for(argv: Sequence[str], invoked: str = "gmscreen") -> BaseApp | int:
 
 
 def run_app(app: BaseApp, command: str = "gmscreen", **options: Any) -> int:
-    """Run ``app`` as the command does, the collector back on for play; the exit status.
+    """Run ``app`` as the command does; the exit status.
 
     Textual ends the app on an exception no handler caught: it restores the terminal, sets
     ``app.return_code`` to 1 and prints the traceback to ``app.error_console``. That console is
@@ -148,7 +142,6 @@ def run_app(app: BaseApp, command: str = "gmscreen", **options: Any) -> int:
 
     captured = io.StringIO()
     app.error_console = Console(file=captured, width=120, color_system=None, markup=False)
-    gc_policy.start_up_done(app.when_ready)  # the collector back on from the first frame
     app.run(**options)
     problem = getattr(app, "quit_problem", None)
     if problem is not None:  # a clean quit that could not write campaign.toml: said, status 1

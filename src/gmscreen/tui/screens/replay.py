@@ -19,7 +19,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from gmscreen import gc_policy
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.gm_words import Line, told_order
@@ -97,7 +96,6 @@ class ReplayScreen(Screen[None]):
         # character id -> (their madness points over the session, and how many of them there
         # are before each chunk of events): built once per character, see _history.
         self._histories: dict[str, tuple[list[int], list[int]]] = {}
-        self._freeze: gc_policy.ReplayFreeze | None = None  # from on_mount
 
     def _log_lines(self) -> tuple[list[Line], list[range]]:
         """Every event's lines, and for each step the lines of the event it applies: each
@@ -145,14 +143,6 @@ class ReplayScreen(Screen[None]):
             self._history_chunks(character_id)
         self.go(0)
         self.query_one(Roster).focus()
-        # The session and the first frame's caches live as long as the screen: frozen out of
-        # the collector's way once drawn, thawed when the screen goes (gmscreen.gc_policy).
-        self._freeze = gc_policy.ReplayFreeze()
-        self.call_after_refresh(self._freeze.drawn)
-
-    def on_unmount(self) -> None:
-        if self._freeze is not None:
-            self._freeze.left(self.app.call_later)
 
     @property
     def state(self) -> Campaign:

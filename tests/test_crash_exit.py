@@ -1,7 +1,7 @@
 """A crash is never exit status 0 (#13.5): one line, the journal's place, a crash log.
 
 The app runs for real in a child process (headless), and an exception nobody handles is raised
-inside its message loop (a ``when_ready`` callback: the app's own public hook) or while it is
+inside its message loop (from ``post_display_hook``, once a frame is drawn) or while it is
 being opened. The GM must get a non-zero status, one line on stderr naming the error and the
 journal, and the traceback in a log file under the user's state folder.
 """
@@ -25,7 +25,7 @@ from gmscreen.cli.app_command import run_app
 from gmscreen.tui.app import make_app
 
 app = make_app(Path(sys.argv[1]), config_path=None)
-app.when_ready(lambda: int("not a number, a bug"))
+app.post_display_hook = lambda: int("not a number, a bug")
 if len(sys.argv) > 2:  # one event first: the journal file exists
     app.live.next_round()
 sys.exit(run_app(app, headless=True, size=(100, 30)))

@@ -45,12 +45,9 @@ DOCUMENTED = {
     "_exit": "os._exit, documented: end the process at once (a test's stand-in for a crash)",
 }
 
-# Every private name we rely on (Textual 8.2.8), and why. At most three (issue 17). Delete an
+# Every private name we rely on (Textual 8.2.8), and why: none today (issue 26). Delete an
 # entry with its last use.
-ALLOWED: dict[str, str] = {
-    # Textual has no public way to add bindings to one node (harlequin and posting do the same)
-    "_bindings": "commands.add_bindings extends DOMNode._bindings",
-}
+ALLOWED: dict[str, str] = {}
 
 
 @dataclass(frozen=True, order=True)

@@ -7,6 +7,7 @@ from pathlib import Path
 from tests.tui.conftest import ARTINAR, CREW, SIZE, madness, play
 from textual import events
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.model import Settings
@@ -20,7 +21,6 @@ from gmscreen.tui.screens.help import HelpScreen, help_text
 from gmscreen.tui.screens.main import MainScreen
 from gmscreen.tui.screens.player_view import PlayerView
 from gmscreen.tui.screens.too_small import TooSmallScreen
-from gmscreen.tui.widgets.preset_rows import PresetRows
 from gmscreen.tui.widgets.roll_log import RollLog, haystack
 from gmscreen.tui.widgets.roster import Roster
 
@@ -321,9 +321,9 @@ def test_dialog_keys_remap_too_and_show_in_help(table_with, tmp_path: Path) -> N
         assert "On the item tables, type the d100" in text
         await pilot.press("g")
         await pilot.pause()
-        first = app.screen.query_one("#presets", PresetRows).highlighted
+        first = app.screen.query_one("#presets", OptionList).highlighted
         await pilot.press("ctrl+n")
-        assert app.screen.query_one("#presets", PresetRows).highlighted == (first or 0) + 1
+        assert app.screen.query_one("#presets", OptionList).highlighted == (first or 0) + 1
         await pilot.press("escape")
         await pilot.press("delete")
         assert isinstance(app.screen, ConfirmScreen)

@@ -22,6 +22,7 @@ from gmscreen.tui.screens.item_abandon import AbandonScreen
 from gmscreen.tui.screens.item_tables import ItemTableScreen
 from gmscreen.tui.screens.main import MainScreen
 from gmscreen.tui.screens.merp_profile import MerpProfileForm
+from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.roll_log import RollLog
 
 from .conftest import play
@@ -36,7 +37,7 @@ ROLLING_KEYS = {"items_roll", "items_roll_rest", "items_confirm", "items_back", 
 
 def offered(app: GMScreenApp) -> set[str]:
     """The ids of the commands the key bar shows on the current screen."""
-    return {b.binding.id or "" for b in app.screen.active_bindings.values() if b.binding.show}
+    return app.screen.query_one(KeyBar).shown_commands()
 
 
 def refusing(app: GMScreenApp) -> set[str]:

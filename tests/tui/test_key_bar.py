@@ -60,11 +60,11 @@ def test_the_bar_shows_remapped_keys(table_with, tmp_path: Path) -> None:  # typ
 
 def test_typing_a_filter_narrows_the_presets_at_once(table_with) -> None:  # type: ignore[no-untyped-def]
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
-        from gmscreen.tui.widgets.preset_rows import PresetRows
+        from textual.widgets import OptionList
 
         await pilot.press("g")
         await pilot.pause()
-        presets = app.screen.query_one("#presets", PresetRows)
+        presets = app.screen.query_one("#presets", OptionList)
         every = presets.option_count
         height = presets.size.height
         await pilot.press("f", "r", "i")

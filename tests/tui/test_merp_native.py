@@ -4,6 +4,7 @@ the campaign uses, and the roster and detail show the MERP standing."""
 
 from __future__ import annotations
 
+import random
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +18,7 @@ from gmscreen.tui.item_samples import merp_sample_campaign
 from gmscreen.tui.screens.character_form import CharacterForm
 from gmscreen.tui.screens.merp_profile import MerpProfileForm
 from gmscreen.tui.widgets.detail import DetailPane
+from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.roster import Roster
 from gmscreen.tui.widgets.text_input import TextInput
 
@@ -36,7 +38,7 @@ def party(tmp_path: Path) -> Path:
 
 def offered(app: GMScreenApp) -> set[str]:
     """The ids of the commands the key bar shows on the current screen."""
-    return {b.binding.id or "" for b in app.screen.active_bindings.values() if b.binding.show}
+    return app.screen.query_one(KeyBar).shown_commands()
 
 
 def test_the_key_bar_offers_the_item_keys_and_never_the_madness_ones(party: Path) -> None:
@@ -52,13 +54,16 @@ def test_the_key_bar_offers_the_item_keys_and_never_the_madness_ones(party: Path
 
 def test_a_madness_campaign_keeps_its_keys(tmp_path: Path) -> None:
     from gmscreen.campaign.model import Settings
+    from gmscreen.campaign.opening import open_campaign
     from gmscreen.campaign.paths import create_campaign
 
     folder = create_campaign(tmp_path, "Elric", Settings(modules=("madness",)))
+    with open_campaign(folder, rng=random.Random(1), clock=fixed_clock) as live:
+        live.add_character("Elric", 12, madness=13)  # at POW: a check is due
 
     async def scenario(app: GMScreenApp, pilot: Pilot[None]) -> None:
-        assert {"gain", "check"} <= offered(app)
-        assert not offered(app) & {"item_tables", "inventory"}
+        assert {"mark", "gain", "check"} <= offered(app)
+        assert not offered(app) & {"item_tables", "inventory", "edit_character"}
 
     play(folder, scenario)
 

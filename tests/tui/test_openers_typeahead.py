@@ -14,6 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.pilot import Pilot
 
 from gmscreen.campaign import events as ev
@@ -23,10 +26,20 @@ from gmscreen.tui.screens.check import CheckScreen
 from gmscreen.tui.screens.inventory import InventoryScreen
 from gmscreen.tui.screens.item_tables import ItemTableScreen
 from gmscreen.tui.screens.main import MainScreen
+from gmscreen.tui.screens.notes import NotesScreen
+from gmscreen.tui.typeahead import is_opener
 from gmscreen.tui.widgets.roster import Roster
 
 from .conftest import ARTINAR, CREW, drain, fixed_clock, madness, play, type_ahead
 from .test_items import merp_campaign, text_of
+
+
+@pytest.mark.parametrize("kind", [MainScreen, InventoryScreen, NotesScreen])
+def test_the_keys_that_open_a_screen_are_its_priority_bindings(kind: type[DOMNode]) -> None:
+    """A command's ``opens`` (commands.py) and its action's ``@opener`` say the same: a key
+    that opens a screen is a priority binding, and its action waits for the keys before it."""
+    for binding in Binding.make_bindings(kind.BINDINGS):
+        assert binding.priority == is_opener(kind, binding.action), binding.id
 
 
 def kinds(app: GMScreenApp) -> list[str]:

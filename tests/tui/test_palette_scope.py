@@ -109,9 +109,9 @@ def test_over_the_item_screens_only_the_apps_and_their_own_commands(tmp_path: Pa
             assert isinstance(app.screen, MainScreen)
             await pilot.press("i")
             await settle(app, pilot)
-            screen = app.screen
-            assert isinstance(screen, InventoryScreen)
-            own = names(app.catalog, "items", screen.PALETTE_COMMANDS)
+            inventory = app.screen
+            assert isinstance(inventory, InventoryScreen)
+            own = names(app.catalog, "items", inventory.PALETTE_COMMANDS)
             assert await palette(app, pilot) == app_only | own
 
     asyncio.run(run())

@@ -12,7 +12,6 @@ from textual.pilot import Pilot
 
 from gmscreen.campaign.model import Item, MerpProfile
 from gmscreen.rules.madness import MadnessState
-from gmscreen.tui.commands import bindings
 from gmscreen.tui.i18n import Catalog
 from gmscreen.tui.widgets.roster import CardContext, Roster, card
 
@@ -46,7 +45,6 @@ class RosterApp(App[None]):
 
     def compose(self) -> ComposeResult:
         roster = Roster(t, id="roster")
-        roster.bind_keys(bindings("roster", t))  # as the GM's screen binds them
         roster.on_highlight = lambda: self.told.append(roster.selected_id)
         yield roster
 

@@ -12,6 +12,7 @@ from gmscreen.campaign import events as ev
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.screens.check import CheckScreen
 from gmscreen.tui.screens.main import MainScreen
+from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.roll_log import RollLog
 from gmscreen.tui.widgets.roster import Roster
 
@@ -32,8 +33,8 @@ def _card_text(app: GMScreenApp, index: int = 0) -> str:
     return str(_main(app).query_one(Roster).card_at(index))
 
 
-def _footer_words(app: GMScreenApp) -> set[str]:
-    return {active.binding.description for active in app.screen.active_bindings.values()}
+def _footer_words(app: GMScreenApp) -> str:
+    return str(app.screen.query_one(KeyBar).render())
 
 
 def test_artinar_by_keys_in_spanish(new_campaign: Path) -> None:
@@ -179,5 +180,46 @@ def test_no_switch_while_a_dialog_is_open(table_with: object) -> None:
             await pilot.pause()
             assert app.catalog.lang == "en"
             assert isinstance(app.screen, CheckScreen)
+
+    asyncio.run(run())
+
+
+def test_an_undone_language_change_speaks_the_old_language_again(table_with: object) -> None:
+    """Every change shows through the one refresh path: ``L`` and its undo alike (the undo
+    used to leave the screen speaking Spanish in an English campaign)."""
+
+    async def run() -> None:
+        app = build(table_with(ARTINAR))  # type: ignore[operator]
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("L")
+            await pilot.pause()
+            assert app.catalog.lang == "es" and "Asalto" in _footer_words(app)
+            await pilot.press("u", "y")
+            await pilot.pause()
+            assert not app.live.state.settings.language  # no choice kept, as before the L
+            assert app.catalog.lang == "en" and "Round" in _footer_words(app)
+            await pilot.press("q")
+
+    asyncio.run(run())
+
+
+def test_the_language_a_campaign_keeps_is_spoken_with_l_after_lang(table_with: object) -> None:
+    """Opened with ``--lang en`` over a campaign that keeps Spanish, ``L`` speaks Spanish."""
+
+    async def run() -> None:
+        folder = table_with(ARTINAR)  # type: ignore[operator]
+        first = build(folder, lang="es")
+        async with first.run_test(size=SIZE) as pilot:
+            await pilot.press("L", "L")  # es -> en -> es: the campaign keeps Spanish
+            await pilot.pause()
+            assert first.live.state.settings.language == "es"
+            await pilot.press("q")
+        app = build(folder, lang="en")
+        async with app.run_test(size=SIZE) as pilot:
+            assert app.catalog.lang == "en"
+            await pilot.press("L")
+            await pilot.pause()
+            assert app.catalog.lang == "es" and "Asalto" in _footer_words(app)
+            await pilot.press("q")
 
     asyncio.run(run())

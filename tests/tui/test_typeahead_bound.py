@@ -12,11 +12,11 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from gmscreen.tui import typeahead
-from gmscreen.tui.typeahead import InOrderDialog, open_screen, priority
+from gmscreen.tui.typeahead import InOrderDialog, open_screen
 
 
 class Dialog(InOrderDialog[str]):
-    BINDINGS = [*priority([Binding("enter", "confirm")])]
+    BINDINGS = [Binding("enter", "confirm", priority=True)]
 
     def compose(self) -> ComposeResult:
         yield Static("a dialog")

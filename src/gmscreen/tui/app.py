@@ -24,7 +24,6 @@ from gmscreen.tui.commands import palette_commands
 from gmscreen.tui.config import KEY_PROBLEMS, UIConfig, keys_message
 from gmscreen.tui.i18n import Catalog
 from gmscreen.tui.screens.main import MainScreen
-from gmscreen.tui.screens.main_madness import prepare_gain
 
 if TYPE_CHECKING:
     from gmscreen.tui.serving import PlayersServing
@@ -65,15 +64,12 @@ class GMScreenApp(BaseApp):
     def get_default_screen(self) -> MainScreen:
         # The main screen is the default one: building a blank default screen first and then
         # pushing this one cost a second compose and layout before the first frame.
-        self.main = MainScreen(
-            self.live, self.catalog.t, self.catalog.lang, self.rng, self.config.keys
-        )
+        self.main = MainScreen(self.live, self.catalog, self.rng, self.config.keys)
         self.main.throwaway = self.throwaway
         return self.main
 
     def on_mount(self) -> None:
         t = self.catalog.t
-        self.set_keymap(self.config.keys)
         for notice in self.live.notices:
             self.notify(notice, severity="warning", timeout=10)
         # What the campaign must tell the GM later (a journal written anew, a checkpoint that
@@ -86,12 +82,6 @@ class GMScreenApp(BaseApp):
             self.notify(keys, severity="warning", timeout=20)
         # The periodic checkpoint runs after the frame, off the key that crossed the threshold.
         self.live.defer_checkpoint = self.call_after_refresh
-        # The session index, brought up to date once the GM's screen is up (in a thread: with
-        # years of sessions, or none indexed yet, it reads what the index lacks).
-        self.when_ready(lambda: self.run_worker(self.live.refresh_index, thread=True))
-        # The gain picker, built once the screen is up: the evening's first g is as quick as
-        # the next ones.
-        self.when_ready(self._prepare_dialogs)
         for problem in self.config.problems:
             kind, _, detail = problem.partition(":")
             if kind in KEY_PROBLEMS:
@@ -102,9 +92,10 @@ class GMScreenApp(BaseApp):
                 self.notify(t("app.config_file", problem=detail), severity="warning")
         self._check_size(self.size.width, self.size.height)
 
-    def _prepare_dialogs(self) -> None:
-        if self.main is not None:
-            prepare_gain(self.main)
+    def on_ready(self) -> None:
+        # The session index, brought up to date once the GM's screen is up (in a thread: with
+        # years of sessions, or none indexed yet, it reads what the index lacks).
+        self.run_worker(self.live.refresh_index, thread=True)
 
     def _check_size(self, width: int, height: int) -> None:
         if self.main is not None:

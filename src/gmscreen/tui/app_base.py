@@ -12,10 +12,10 @@ import asyncio
 import gc
 import signal
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual import on
 from textual.app import App, SystemCommand
@@ -27,20 +27,12 @@ from textual.widget import Widget
 
 from gmscreen.i18n import resolve_language
 from gmscreen.text import inert, inert_line
-from gmscreen.tui.commands import (
-    Command,
-    add_bindings,
-    bindings,
-    palette_commands,
-    relabel_bindings,
-)
+from gmscreen.tui.commands import Command, bindings, palette_commands
 from gmscreen.tui.config import UIConfig, load_config
 from gmscreen.tui.i18n import Catalog
+from gmscreen.tui.screens.help import HelpScreen
 from gmscreen.tui.screens.players import PlayersScreen
-from gmscreen.tui.widgets.backdrop import let_go_of_lines
-
-if TYPE_CHECKING:
-    from gmscreen.tui.screens.too_small import TooSmallScreen
+from gmscreen.tui.screens.too_small import TooSmallScreen
 
 MIN_WIDTH = 80  # below this the layout does not fit: a message is shown instead
 MIN_HEIGHT = 24
@@ -64,6 +56,7 @@ def load_settings(
 class BaseApp(App[None]):
     TITLE = "gmscreen"
     ENABLE_COMMAND_PALETTE = True
+    BINDINGS = bindings("app")
 
     def __init__(
         self,
@@ -79,7 +72,6 @@ class BaseApp(App[None]):
         self.config = config
         self.cursor_blink = cursor_blink  # read by our text inputs
         self._too_small: TooSmallScreen | None = None  # the one shown while the terminal is small
-        self._when_ready: list[Callable[[], object]] = []
         # Pop-ups drawn on the GM's screens (as Textual keeps them: until their time is up), and
         # those that wait while the players look (see "pop-ups and the players' screens" below)
         self._pop_ups: list[Notification] = []
@@ -88,8 +80,7 @@ class BaseApp(App[None]):
         if not animations:
             self.animation_level = "none"
         self.title = inert_line(title or catalog.t("app.title"))
-        add_bindings(self, bindings("app", catalog.t))
-        relabel_bindings(self, catalog.t)  # the palette key's word, in the app's language
+        self.set_keymap(config.keys)  # the GM's [keys]: Textual remaps the bindings by id
 
     def notify(
         self,
@@ -170,17 +161,18 @@ class BaseApp(App[None]):
     def pop_screen(self) -> AwaitComplete:
         leaving = self.screen
         popped = super().pop_screen()
-        if not self.is_screen_installed(leaving):  # gone for good: its lines must not stay
-            let_go_of_lines(leaving)
+        let_go_of_lines(leaving)
         return popped
+
+    def on_ready(self) -> None:
+        # What start-up made (modules, classes, styles, the first screen) lives as long as the
+        # app: frozen once the first frame is up, the collector's full passes no longer walk it
+        # (they walked ~100,000 objects, ~50,000 after this; benchmarks/bench_tui.py).
+        gc.freeze()
 
     def journal_path(self) -> Path | None:
         """The journal this app writes (None: it writes none), for a crash report to name."""
         return None
-
-    def when_ready(self, callback: Callable[[], object]) -> None:
-        """Run ``callback`` once the first frame is on the screen (Textual's Ready event)."""
-        self._when_ready.append(callback)
 
     def on_mount(self) -> None:
         # A terminal that closes sends SIGHUP: the app ends as its quit key ends it (the GM's
@@ -194,15 +186,6 @@ class BaseApp(App[None]):
         """The terminal is gone: quit."""
         self.call_next(self.run_action, "quit")
 
-    def on_ready(self) -> None:
-        # What start-up made (modules, classes, styles, the first screen) lives as long as the
-        # app: frozen once the first frame is up, the collector's full passes no longer walk it
-        # (they walked ~100,000 objects, ~50,000 after this; benchmarks/bench_tui.py).
-        gc.freeze()
-        callbacks, self._when_ready = self._when_ready, []
-        for callback in callbacks:
-            callback()
-
     # --- too small ---------------------------------------------------------------------------
 
     def on_resize(self, event: Resize) -> None:
@@ -215,8 +198,6 @@ class BaseApp(App[None]):
         )
         shown = self._too_small if self._too_small is self.screen else None
         if small and shown is None:
-            from gmscreen.tui.screens.too_small import TooSmallScreen  # only a small terminal
-
             self._too_small = TooSmallScreen(message)
             self.push_screen(self._too_small)
         elif small and shown is not None:
@@ -247,10 +228,28 @@ class BaseApp(App[None]):
             )
 
     def action_help(self) -> None:
-        from gmscreen.tui.screens.help import HelpScreen  # loaded when first asked for
-
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.catalog.t, self.config.keys))
 
     async def action_quit(self) -> None:
         self.exit()
+
+
+def let_go_of_lines(screen: Screen[Any]) -> None:
+    """Empty the line caches of a screen that is going, as it leaves the stack (before its
+    unmount: by then its widgets are gone). Refreshing a widget clears them.
+
+    Textual 8.2.8 keeps each widget's line cache alive after the widget is gone: ``StylesCache``'s
+    ``get_inner_outer`` is an ``lru_cache`` on a method, whose 1,024 keys hold the caches of the
+    last few hundred widgets drawn (https://github.com/Textualize/textual/issues/6665, open).
+    Remove this once a Textual release fixes it."""
+    for widget in (screen, *screen.walk_children(Widget)):
+        widget.refresh()
+        # Its scroll bars are drawn (and cached) too, but are not among its children.
+        vertical, horizontal = widget.show_vertical_scrollbar, widget.show_horizontal_scrollbar
+        if vertical:
+            widget.vertical_scrollbar.refresh()
+        if horizontal:
+            widget.horizontal_scrollbar.refresh()
+        if vertical and horizontal:
+            widget.scrollbar_corner.refresh()

@@ -1,19 +1,20 @@
-"""Every command of the screen, defined once.
+"""Every command of the screens, defined once, as data.
 
-A :class:`Command` gives the binding id (the name users remap in ``[keys]``), the default keys and
-the action. The footer binding, the command palette entry and the help line are all derived from
-it, with their words taken from the catalog (``command.<id>.name`` and ``command.<id>.help``).
+A :class:`Command` gives the binding id (the name users remap in ``[keys]``, applied by Textual's
+own keymap: ``App.set_keymap``), the default keys, the action and the scope it belongs to. Each
+screen's ``BINDINGS`` are made from these records (:func:`bindings`); the key bar, the command
+palette and the help screen read the same records, with their words taken from the catalog by
+id (``command.<id>.name`` and ``command.<id>.help``) as they draw, so a change of language needs
+no new bindings.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import replace
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Literal
 
 import msgspec
-from textual.binding import Binding, BindingsMap
-from textual.dom import DOMNode
+from textual.binding import Binding, BindingType
 
 from gmscreen.tui.i18n import Translate
 
@@ -23,7 +24,9 @@ Scope = Literal["app", "main", "roster", "dialog", "items", "replay", "rulings",
 class Command(msgspec.Struct, frozen=True):
     """One command of the screen: its binding id, default keys, action and where it applies.
 
-    ``footer`` and ``palette`` say whether it shows in the footer and in the command palette.
+    ``footer`` and ``palette`` say whether it shows in the key bar and in the command palette;
+    ``opens``, that its key opens a screen: a priority binding, so that the keys typed after it
+    go to that screen (its action is an ``@opener``: see :mod:`gmscreen.tui.typeahead`).
     """
 
     id: str
@@ -32,6 +35,7 @@ class Command(msgspec.Struct, frozen=True):
     scope: Scope
     footer: bool = False
     palette: bool = True
+    opens: bool = False
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -39,27 +43,27 @@ COMMANDS: tuple[Command, ...] = (
     Command("select_up", "up,k", "cursor_up", "roster", palette=False),
     Command("mark", "space", "toggle_mark", "roster", footer=True, palette=False),
     Command("clear_marks", "escape", "clear_marks", "roster", palette=False),
-    Command("gain", "g", "gain", "main", footer=True),
-    Command("check", "m", "check", "main", footer=True),
-    Command("check_all", "M", "check_all", "main"),
+    Command("gain", "g", "gain", "main", footer=True, opens=True),
+    Command("check", "m", "check", "main", footer=True, opens=True),
+    Command("check_all", "M", "check_all", "main", opens=True),
     Command("next_round", "full_stop", "next_round", "main", footer=True),
-    Command("advance", "a", "advance", "main", footer=True),
+    Command("advance", "a", "advance", "main", footer=True, opens=True),
     Command("end_day", "D", "end_day", "main"),
-    Command("new_character", "c", "new_character", "main", footer=True),
-    Command("edit_character", "e", "edit_character", "main"),
-    Command("remove_character", "delete", "remove_character", "main"),
-    Command("note", "n", "note", "main"),  # the GM's notes: screens/notes.py
-    Command("notes", "N", "notes", "main"),
-    Command("undo", "u", "undo", "main", footer=True),
+    Command("new_character", "c", "new_character", "main", footer=True, opens=True),
+    Command("edit_character", "e", "edit_character", "main", footer=True, opens=True),
+    Command("remove_character", "delete", "remove_character", "main", opens=True),
+    Command("note", "n", "note", "main", opens=True),  # the GM's notes: screens/notes.py
+    Command("notes", "N", "notes", "main", opens=True),
+    Command("undo", "u", "undo", "main", footer=True, opens=True),
     Command("redo", "U", "redo", "main"),
     Command("log_filter", "f", "log_filter", "main"),
-    Command("log_search", "slash", "log_search", "main"),
-    Command("player_view", "p", "player_view", "main", footer=True),
-    Command("item_tables", "t", "item_tables", "main"),
-    Command("inventory", "i", "inventory", "main"),
-    Command("replay", "R", "replay", "main"),
+    Command("log_search", "slash", "log_search", "main", opens=True),
+    Command("player_view", "p", "player_view", "main", footer=True, opens=True),
+    Command("item_tables", "t", "item_tables", "main", footer=True, opens=True),
+    Command("inventory", "i", "inventory", "main", footer=True, opens=True),
+    Command("replay", "R", "replay", "main", opens=True),
     Command("language", "L", "switch_language", "main"),
-    Command("settings", "S", "settings", "main"),
+    Command("settings", "S", "settings", "main", opens=True),
     Command("help", "question_mark,f1", "help", "app", footer=True),
     Command("dialog_roll", "r", "roll", "dialog", footer=True, palette=False),
     Command("dialog_confirm", "enter", "confirm", "dialog", footer=True, palette=False),
@@ -80,9 +84,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("items_next", "right_square_bracket", "next_table", "items", footer=True),
     Command("items_search", "slash", "search", "items", footer=True),
     Command("items_inventory", "i", "inventory", "items", footer=True),
-    Command("inventory_note", "n", "note", "items", footer=True),
-    Command("inventory_remove", "delete", "remove", "items", footer=True),
-    Command("inventory_rename", "e", "rename", "items", footer=True),
+    Command("inventory_note", "n", "note", "items", footer=True, opens=True),
+    Command("inventory_remove", "delete", "remove", "items", footer=True, opens=True),
+    Command("inventory_rename", "e", "rename", "items", footer=True, opens=True),
     # the replay screen and its session picker (screens/replay.py, screens/replay_picker.py)
     Command("replay_back", "left", "step_back", "replay", footer=True),
     Command("replay_forward", "right", "step_forward", "replay", footer=True),
@@ -98,7 +102,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("replay_close", "escape", "close", "replay", footer=True),
     # GM rulings: x opens the menu for the selected character, whose keys pick one; the palette
     # offers each over the GM's screen (screens/rulings.py, screens/main_rulings.py)
-    Command("rulings", "x", "rulings", "main"),
+    Command("rulings", "x", "rulings", "main", opens=True),
     Command("ruling_end_episode", "e", "ruling('end_episode')", "rulings"),
     Command("ruling_end_episode_keep", "E", "ruling('end_episode_keep')", "rulings"),
     Command("ruling_add_permanent", "a", "ruling('add_permanent')", "rulings"),
@@ -107,9 +111,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("ruling_set_madness", "s", "ruling('set_madness')", "rulings"),
     Command("ruling_under_care", "c", "ruling('under_care')", "rulings"),
     # in the notes (screens/notes.py)
-    Command("notes_new", "n", "new", "notes", footer=True, palette=False),
-    Command("notes_edit", "e,enter", "edit", "notes", footer=True, palette=False),
-    Command("notes_remove", "delete", "remove", "notes", footer=True, palette=False),
+    Command("notes_new", "n", "new", "notes", footer=True, palette=False, opens=True),
+    Command("notes_edit", "e,enter", "edit", "notes", footer=True, palette=False, opens=True),
+    Command("notes_remove", "delete", "remove", "notes", footer=True, palette=False, opens=True),
     Command("notes_close", "escape", "close", "notes", footer=True, palette=False),
 )
 
@@ -127,21 +131,37 @@ def by_id(command_id: str) -> Command:
     raise KeyError(command_id)
 
 
-def bindings(scope: Scope, t: Translate, only: Iterable[str] | None = None) -> list[Binding]:
-    """The Textual bindings of one scope (or only some ids), with ids that a keymap remaps."""
+def bindings(
+    scope: Scope, only: Iterable[str] | None = None, *, priority: bool = False
+) -> list[BindingType]:
+    """The Textual bindings of one scope (or only some ids), for a class's ``BINDINGS``: each
+    with its command's id (what a keymap remaps and the key bar names) and, as its
+    description, the id too (the key bar and help say it in the catalog's words). ``priority``
+    makes them all priority bindings (a dialog's closing keys); an opener's is one anyway."""
     wanted = None if only is None else set(only)
-    return [
+    made: list[BindingType] = [
         Binding(
             command.keys,
             command.action,
-            t(f"command.{command.id}.name"),
+            command.id,
             show=command.footer,
+            priority=priority or command.opens,
             id=command.id,
-            tooltip=t(f"command.{command.id}.help"),
         )
         for command in COMMANDS
         if command.scope == scope and (wanted is None or command.id in wanted)
     ]
+    return made
+
+
+KNOWN = frozenset(command.id for command in COMMANDS)
+
+
+def binding_name(binding: Binding, t: Translate) -> str:
+    """The words for ``binding`` in the key bar: its command's name in the catalog's language."""
+    if binding.id in KNOWN:
+        return t(f"command.{binding.id}.name")
+    return binding.description
 
 
 def effective_keys(command: Command, keymap: Mapping[str, str]) -> list[str]:
@@ -179,42 +199,3 @@ def key_label(key: str, t: Translate) -> str:
     if key in NAMED:
         return t(f"key.{key}")
     return key
-
-
-def add_bindings(node: DOMNode, extra: Iterable[Binding]) -> None:
-    """Give one screen or widget instance more bindings.
-
-    Bindings are usually a class attribute, but ours carry catalog words, which belong to the
-    app's catalog (its language), so each instance gets its own map. Textual has no public way
-    to give one instance its own bindings: ``DOMNode._bindings`` is the one private name we use
-    for it (harlequin and posting do the same), on the scanned allowlist.
-    """
-    node._bindings = BindingsMap([*(binding for _, binding in node._bindings), *extra])
-
-
-def set_shown(node: DOMNode, shown: Callable[[Binding], bool]) -> None:
-    """The same bindings with ``show`` (in the key bar) as ``shown`` says: after the GM changed
-    the campaign's modules (see :func:`add_bindings` for the one private name)."""
-    node._bindings = BindingsMap(
-        [replace(binding, show=shown(binding)) for _, binding in node._bindings]
-    )
-
-
-def relabel_bindings(node: DOMNode, t: Translate) -> None:
-    """The same bindings (keys, ids, actions) with the catalog's words: after a change of
-    language, and once at start for the palette binding Textual adds in English."""
-    known = {command.id for command in COMMANDS}
-    node._bindings = BindingsMap(
-        [
-            replace(
-                binding,
-                description=t(f"command.{binding.id}.name"),
-                tooltip=t(f"command.{binding.id}.help"),
-            )
-            if binding.id in known
-            else replace(binding, description=t("help.palette_key"), tooltip=t("help.palette_help"))
-            if binding.action == "command_palette"  # Textual's own binding, named in our words
-            else binding
-            for _, binding in node._bindings
-        ]
-    )

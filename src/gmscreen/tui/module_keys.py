@@ -1,44 +1,27 @@
-"""Which keys the key bar offers, given the rule modules a campaign uses and the campaign now.
+"""Which keys the GM's screen's key bar offers, given the campaign's rule modules and the campaign
+now (the screen's ``offers(action)``, asked by :class:`~gmscreen.tui.widgets.key_bar.KeyBar`).
 
 A key whose command only refuses without its module (Mark, Gain and Check without the madness
-module) is not offered; the item keys (``t``, ``i``, and ``e`` that edits the profile) are offered where the items are what the
-campaign is about (the MERP items on, madness off: with both on, the bar has no room for them,
-and help and the palette list them). The keys still work as before: this only says what shows.
-
-Nor does the bar offer a key that could only refuse tonight (:class:`Offers`): Undo with nothing
-to undo, Check when the selected character has none due, Mark and Gain with no one to mark.
-Pressed anyway, such a key still says why it does nothing.
+module) is not offered; the item keys (``t``, ``i``, and ``e`` that edits the profile) are offered
+where the items are what the campaign is about (the MERP items on, madness off: with both on,
+the bar has no room for them, and help and the palette list them). Nor does the bar offer a key
+that could only refuse tonight: Undo with nothing to undo, Check when the selected character has
+none due, Mark and Gain with no one to mark. The keys still work: pressed anyway, such a key says
+why it does nothing. This only says what shows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import replace
-
-from textual.binding import Binding
-from textual.dom import DOMNode
+from collections.abc import Callable, Mapping
 
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.rules.madness import check_due
-from gmscreen.tui.commands import COMMANDS, set_shown
 
 MADNESS = "madness"
 ITEMS = "merp-items"
-MADNESS_KEYS = frozenset({"mark", "gain", "check", "check_all"})
-ITEM_KEYS = frozenset({"item_tables", "inventory", "edit_character"})  # e: the MERP profile
-
-
-def shown(binding_id: str | None, default: bool, modules: Collection[str]) -> bool:
-    """Whether the key bar offers the command ``binding_id`` in a campaign using ``modules``."""
-    if binding_id in MADNESS_KEYS and MADNESS not in modules:
-        return False
-    if binding_id in ITEM_KEYS:
-        return ITEMS in modules and MADNESS not in modules
-    return default
-
-
-# What a character's item keys do; with no character yet they can only refuse, so none is offered.
+MADNESS_ACTIONS = frozenset({"toggle_mark", "gain", "check", "check_all"})
+# What a character's item keys do; with no character yet they can only refuse.
 CHARACTER_ACTIONS = frozenset({"item_tables", "inventory", "edit_character"})
 
 
@@ -46,18 +29,6 @@ def usable(action: str, has_characters: bool) -> bool:
     """Whether the GM's screen offers ``action`` now (its ``check_action``): not the keys that
     need a character while there is none (the screen says to press c)."""
     return has_characters or action not in CHARACTER_ACTIONS
-
-
-def for_modules(bindings: Iterable[Binding], modules: Collection[str]) -> list[Binding]:
-    """``bindings`` with ``show`` set for the campaign's modules (see :func:`shown`)."""
-    return [replace(b, show=shown(b.id, b.show, modules)) for b in bindings]
-
-
-def reshow(node: DOMNode, modules: Collection[str]) -> None:
-    """The key bar of ``node`` (a screen or widget with our bindings) for ``modules``, after the
-    GM changed them in the settings: the keys are the same, only what shows changes."""
-    footer = {command.id: command.footer for command in COMMANDS}
-    set_shown(node, lambda b: shown(b.id, footer[b.id], modules) if b.id in footer else b.show)
 
 
 def due(character: Character) -> bool:
@@ -69,9 +40,9 @@ def due(character: Character) -> bool:
 
 
 class Offers:
-    """Which of the GM's screen's actions would do something now: the key bar leaves off those
-    that would only refuse. Worked out once per change of the campaign (and, for Check, of the
-    selected character), as the bar asks for every key each time the bindings refresh."""
+    """Which of the GM's screen's actions the key bar shows now. Worked out once per change of
+    the campaign (and, for Check, of the selected character), as the bar asks for every key
+    each time the bindings refresh."""
 
     def __init__(self, live: LiveCampaign, selected: Callable[[], str | None]) -> None:
         self.live = live
@@ -91,19 +62,25 @@ class Offers:
         live, state = self.live, self.live.state
         if state is not self._state or len(live.events) != self._events:
             has_characters = bool(state.characters)
+            modules = state.settings.modules
+            items_only = ITEMS in modules and MADNESS not in modules
             self._for_state = {
+                **dict.fromkeys(CHARACTER_ACTIONS, items_only),
                 "toggle_mark": has_characters,
                 "gain": has_characters,
                 "check_all": any(due(c) for c in state.characters),
                 "undo": live.can_undo(),
                 "redo": live.can_redo(),
             }
+            if MADNESS not in modules:
+                self._for_state.update(dict.fromkeys(MADNESS_ACTIONS, False))
             self._state, self._events = state, len(live.events)
             self._selected = None
         selected = self.selected()
         if self._selected is None or selected != self._selected[0]:
             ready = selected is not None and state.has_character(selected)
-            check = ready and due(state.character(selected or ""))
+            madness = MADNESS in state.settings.modules
+            check = ready and madness and due(state.character(selected or ""))
             self._selected = (selected, {**self._for_state, "check": check})
         return self._selected[1]
 

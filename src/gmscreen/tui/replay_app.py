@@ -45,7 +45,6 @@ class ReplayApp(BaseApp):
 
     def on_mount(self) -> None:
         t = self.catalog.t
-        self.set_keymap(self.config.keys)
         self.picker = SessionPicker(
             self.folder,
             self.campaign_name,

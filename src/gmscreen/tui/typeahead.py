@@ -7,9 +7,10 @@ handed out too. A key that opened a dialog as an ordinary binding therefore left
 right after it on the screen below, where they were lost or ran its commands. The recipe, with
 Textual's public API only:
 
-1. **Openers are priority bindings.** The action of a key that opens a screen is marked
-   :func:`opener`, and :func:`with_openers` makes its binding a priority one: the app runs it as
-   it takes the key and takes no other key until it returns. The action awaits
+1. **Openers are priority bindings.** The command of a key that opens a screen says so
+   (``opens`` in :mod:`gmscreen.tui.commands`), which makes its binding a priority one: the app
+   runs it as it takes the key and takes no other key until it returns. Its action is marked
+   :func:`opener`. The action awaits
    :func:`open_screen`, which first lets the keys already handed to the screen below be handled
    (:func:`keys_settled`: a cursor move typed just before ``delete`` moves the cursor first),
    then pushes the screen and returns once it is mounted and focused. The keys typed meanwhile
@@ -35,8 +36,7 @@ what a key opens then opens from the screen's ``on_key``, and the keys typed aft
 screen after that and go on by step 4, in order. Nothing can overtake them there, as a priority
 binding would (the app runs it while the keys before it are still on their way back).
 
-No private name of Textual is used; the one private access, ``DOMNode._bindings``, is in
-:mod:`gmscreen.tui.commands` (per-instance bindings) and explained there.
+No private name of Textual is used.
 """
 
 from __future__ import annotations
@@ -44,19 +44,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
-from dataclasses import replace
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from textual import events
 from textual.actions import parse
-from textual.binding import Binding
 from textual.dom import DOMNode
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
-from gmscreen.tui.widgets.backdrop import KeptBackground
 from gmscreen.tui.widgets.text_input import TextInput
 
 R = TypeVar("R")
@@ -107,9 +104,9 @@ async def _drained(node: DOMNode) -> None:
 def opener(
     action: Callable[Concatenate[S, P], Awaitable[None]],
 ) -> Callable[Concatenate[S, P], Awaitable[None]]:
-    """Mark the action of a key that opens a screen: :func:`with_openers` makes its binding a
-    priority one, and the keys typed before its key are handled first (it reads the selection,
-    the journal, as they left them)."""
+    """Mark the action of a key that opens a screen (a priority binding: its command ``opens``):
+    the keys typed before its key are handled first (it reads the selection, the journal, as
+    they left them)."""
 
     async def run(screen: S, /, *args: P.args, **kwargs: P.kwargs) -> None:
         await keys_settled(screen)
@@ -128,21 +125,10 @@ def opener(
 _OPENERS: set[Callable[..., Awaitable[None]]] = set()  # the actions marked @opener
 
 
-def is_opener(node: DOMNode, action: str) -> bool:
-    """Whether ``action`` (a binding's, on ``node``) is marked :func:`opener`."""
+def is_opener(kind: type[DOMNode], action: str) -> bool:
+    """Whether ``action`` (a binding's, on a ``kind`` of screen) is marked :func:`opener`."""
     _, name, _ = parse(action)
-    return getattr(type(node), f"action_{name}", None) in _OPENERS
-
-
-def with_openers(node: DOMNode, bindings: Iterable[Binding]) -> list[Binding]:
-    """``node``'s bindings, those whose action is an :func:`opener` made priority bindings: the
-    openers are listed once, by their decorator."""
-    return [replace(b, priority=True) if is_opener(node, b.action) else b for b in bindings]
-
-
-def priority(bindings: Iterable[Binding]) -> list[Binding]:
-    """The same bindings, run by the app as it takes their key (a dialog's closing keys)."""
-    return [replace(binding, priority=True) for binding in bindings]
+    return getattr(kind, f"action_{name}", None) in _OPENERS
 
 
 def _result_callback(
@@ -213,12 +199,11 @@ def dismiss_once(screen: Screen[R], result: R | None) -> None:
         screen.dismiss(result)
 
 
-class InOrderDialog(KeptBackground[R]):
-    """A dialog whose roll, confirm and cancel keys may close it: given as :func:`priority`
-    bindings, its ``action_roll``/``action_confirm``/``action_cancel`` run them through
+class InOrderDialog(ModalScreen[R]):
+    """A dialog whose roll, confirm and cancel keys may close it: given as priority bindings,
+    its ``action_roll``/``action_confirm``/``action_cancel`` run them through
     :func:`close_in_order` (the keys typed after go to what opens next). Subclasses do the work
-    in :meth:`roll`, :meth:`confirm` and :meth:`cancel`, and close with :meth:`close`. (Its
-    dimmed background is drawn once per change of the screen below: see KeptBackground.)"""
+    in :meth:`roll`, :meth:`confirm` and :meth:`cancel`, and close with :meth:`close`."""
 
     def roll(self) -> None:
         """Roll the die awaited, if any."""

@@ -19,7 +19,7 @@ from textual.widgets import Label, Static
 
 from gmscreen.rules.numbers import whole_or_none
 from gmscreen.text import inert_line
-from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
+from gmscreen.tui.commands import NO_ROLL, bindings
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.typeahead import InOrderInput as Input
 from gmscreen.tui.typeahead import dismiss_once
@@ -102,6 +102,7 @@ class CharacterForm(ModalScreen[dict[str, Any] | None]):
     CharacterForm .error.empty { display: none; }
     CharacterForm #hint { margin-top: 1; color: $text-muted; }
     """
+    BINDINGS = bindings("dialog", NO_ROLL)
 
     def __init__(
         self,
@@ -111,7 +112,6 @@ class CharacterForm(ModalScreen[dict[str, Any] | None]):
         madness: bool = True,
     ) -> None:
         super().__init__()
-        add_bindings(self, [*bindings("dialog", t, NO_ROLL)])
         self.t = t
         self.taken = taken
         self.editing = values is not None
@@ -147,7 +147,7 @@ class CharacterForm(ModalScreen[dict[str, Any] | None]):
                             compact=True,
                         )
             yield Static(Content(self.t("form.hint")), id="hint")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     def raw(self) -> dict[str, str]:
         return {f.key: self.query_one(f"#f-{f.key}", Input).value for f in self._fields()}

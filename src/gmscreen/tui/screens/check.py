@@ -24,11 +24,11 @@ from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, MadnessState, Odds
 from gmscreen.rules.madness_check import Phase
 from gmscreen.rules.numbers import whole_or_none
-from gmscreen.tui.commands import DIALOG_KEYS, add_bindings, bindings
+from gmscreen.tui.commands import DIALOG_KEYS, bindings
 from gmscreen.tui.format import alignment_label, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.session import CheckResult, EpisodeShown, StepShown
-from gmscreen.tui.typeahead import InOrderDialog, priority
+from gmscreen.tui.typeahead import InOrderDialog
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.meter import meter
 
@@ -62,6 +62,8 @@ class CheckScreen(InOrderDialog[CheckResult | None]):
     CheckScreen #typed { height: 1; }
     CheckScreen #error { color: $error; height: auto; }
     """
+    # its keys may close it, then open the next check: see gmscreen.tui.typeahead
+    BINDINGS = bindings("dialog", DIALOG_KEYS, priority=True)
 
     def __init__(
         self,
@@ -73,8 +75,6 @@ class CheckScreen(InOrderDialog[CheckResult | None]):
         fumble_base: int,
     ) -> None:
         super().__init__()
-        # its keys may close it, then open the next check: see gmscreen.tui.typeahead
-        add_bindings(self, priority(bindings("dialog", t, DIALOG_KEYS)))
         self.driver = driver
         self.character_name = name
         self.t = t
@@ -94,7 +94,7 @@ class CheckScreen(InOrderDialog[CheckResult | None]):
             yield Static(id="prompt")
             yield Static(id="typed")
             yield Static(id="error")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     def on_mount(self) -> None:
         self.refresh_view()

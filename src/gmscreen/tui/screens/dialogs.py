@@ -14,9 +14,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from gmscreen.rules.madness import DAY, HOUR, MINUTE
-from gmscreen.tui.commands import NO_ROLL, YES_NO, add_bindings, bindings
+from gmscreen.tui.commands import NO_ROLL, YES_NO, bindings
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.typeahead import InOrderDialog, InOrderInput, dismiss_once, open_screen, priority
+from gmscreen.tui.typeahead import InOrderDialog, InOrderInput, dismiss_once, open_screen
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.text_input import TextInput as Input
 
@@ -37,10 +37,10 @@ class ConfirmScreen(InOrderDialog[bool]):
     see :class:`InOrderDialog`)."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ConfirmScreen")
+    BINDINGS = bindings("dialog", YES_NO, priority=True)
 
     def __init__(self, title: str, question: str, t: Translate) -> None:
         super().__init__()
-        add_bindings(self, priority(bindings("dialog", t, YES_NO)))
         self.title_text = title
         self.question = question
         self.t = t
@@ -50,7 +50,7 @@ class ConfirmScreen(InOrderDialog[bool]):
             yield Static(Content(self.title_text), id="title")
             yield Static(Content(self.question), id="question")
             yield Static(Content(self.t("confirm.hint")), id="hint")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     def confirm(self) -> None:
         self.close(True)
@@ -68,10 +68,11 @@ class TextPrompt(ModalScreen[str | None]):
     """
 
     DEFAULT_CSS = DIALOG_CSS.format(name="TextPrompt")
+    BINDINGS = bindings("dialog", NO_ROLL)
 
     def __init__(self, title: str, hint: str, value: str, t: Translate) -> None:
         super().__init__()
-        add_bindings(self, [*bindings("dialog", t, NO_ROLL)])
+        self.t = t
         self.title_text = title
         self.hint = hint
         self.value = value
@@ -81,7 +82,7 @@ class TextPrompt(ModalScreen[str | None]):
             yield Static(Content(self.title_text), id="title")
             yield InOrderInput(self.value, id="text")
             yield Static(Content(self.hint), id="hint")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     async def open(self, below: Screen[Any], done: Callable[[str], None]) -> None:
         """Show the prompt over ``below``; ``done`` gets the text the GM confirms (esc: it is
@@ -137,10 +138,10 @@ class AdvanceScreen(InOrderDialog[int | None]):
     into the amount."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="AdvanceScreen")
+    BINDINGS = bindings("dialog", NO_ROLL, priority=True)
 
     def __init__(self, t: Translate, round_seconds: int) -> None:
         super().__init__()
-        add_bindings(self, priority(bindings("dialog", t, NO_ROLL)))
         self.t = t
         self.round_seconds = round_seconds
         self.units = {
@@ -156,7 +157,7 @@ class AdvanceScreen(InOrderDialog[int | None]):
             yield InOrderInput(placeholder=self.t("advance.placeholder"), id="amount")
             yield Static(id="error")
             yield Static(Content(self.t("advance.hint")), id="hint")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     @on(Input.Changed)
     def _typed(self) -> None:

@@ -1,36 +1,51 @@
 """Gain madness: pick a preset (type to filter), answer its question, roll or type the dice.
 
 The gain goes to every target (the marked characters, or the selected one), each rolling
-separately. Each gain is applied, and so journaled, as soon as its dice are known: those
-steps are :mod:`.gain_rolls`; this screen keeps the layout, the keys and the stages up to them.
+separately (its own dice, rolled or typed by the GM, then adjusted if the preset allows), or to
+every target at once for a fixed amount. Each gain is journaled as soon as its dice are known;
+every target's is one action (one undo).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Literal
 
+import msgspec
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
+from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign.live import LiveCampaign
+from gmscreen.campaign.undo import ActionGroup
+from gmscreen.campaign.wording import roll_text
+from gmscreen.rules import dice
 from gmscreen.rules.dice import DiceError, Roll
 from gmscreen.rules.madness import MadnessError, gain_dice
 from gmscreen.rules.madness_data import Preset, load_madness_data
 from gmscreen.rules.numbers import whole_or_none
-from gmscreen.tui.commands import DIALOG_KEYS, LIST_MOVES, add_bindings, bindings
+from gmscreen.text import inert
+from gmscreen.tui.commands import DIALOG_KEYS, LIST_MOVES, bindings
 from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.screens.gain_rolls import ApplyGain, ApplyGainAll, GainRolls, Stage, Target
-from gmscreen.tui.session import GainDone
-from gmscreen.tui.typeahead import InOrderDialog, priority, run_binding_now
+from gmscreen.tui.session import GainDone, apply_gain, apply_gain_all
+from gmscreen.tui.typeahead import InOrderDialog, run_binding_now
 from gmscreen.tui.widgets.key_bar import KeyBar
-from gmscreen.tui.widgets.preset_rows import PresetRow, PresetRows
 from gmscreen.tui.widgets.typed_line import TypedLine
 
 TYPED_CHARACTERS = "0123456789, "
+Stage = Literal["pick", "question", "happened", "dice", "adjust"]
+ERRORS = (DiceError, MadnessError, CampaignError)
+
+
+class Target(msgspec.Struct, frozen=True):
+    id: str
+    name: str
 
 
 def preset_hint(preset: Preset, t: Translate) -> str:
@@ -48,7 +63,7 @@ def preset_hint(preset: Preset, t: Translate) -> str:
     return t("gain.hint.entered")
 
 
-class GainScreen(GainRolls, InOrderDialog[list[GainDone] | None]):
+class GainScreen(InOrderDialog[list[GainDone] | None]):
     DEFAULT_CSS = """
     GainScreen { align: center middle; }
     GainScreen > #dialog {
@@ -62,35 +77,25 @@ class GainScreen(GainRolls, InOrderDialog[list[GainDone] | None]):
     GainScreen #done { height: auto; }
     GainScreen #error { color: $error; height: auto; }
     """
+    # its keys may close it, then open the checks due: see gmscreen.tui.typeahead
+    BINDINGS = [*bindings("dialog", DIALOG_KEYS, priority=True), *bindings("dialog", LIST_MOVES)]
 
     def __init__(
         self,
         targets: Sequence[Target],
-        apply: ApplyGain,
+        live: LiveCampaign,
         t: Translate,
         lang: str,
         rng: random.Random,
-        apply_all: ApplyGainAll | None = None,
     ) -> None:
         super().__init__()
-        add_bindings(
-            self,
-            # its keys may close it, then open the checks due: see gmscreen.tui.typeahead
-            [*priority(bindings("dialog", t, DIALOG_KEYS)), *bindings("dialog", t, LIST_MOVES)],
-        )
         self.t = t
         self.lang = lang
         self.rng = rng
         self.presets = load_madness_data().presets
-        self.filtered = False  # whether the list shows fewer presets than all
-        self._start(targets, apply, apply_all)
-
-    def _start(
-        self, targets: Sequence[Target], apply: ApplyGain, apply_all: ApplyGainAll | None
-    ) -> None:
         self.targets = list(targets)
-        self.apply = apply
-        self.apply_all = apply_all
+        self.live = live
+        self.group = ActionGroup()  # every target's gain, each with its own dice: one action
         self.stage: Stage = "pick"
         self.preset: Preset | None = None
         self.inputs: dict[str, int | str] = {}
@@ -102,39 +107,7 @@ class GainScreen(GainRolls, InOrderDialog[list[GainDone] | None]):
         self.results: list[GainDone] = []
         self.done_lines: list[Content] = []
 
-    def reopen(
-        self, targets: Sequence[Target], apply: ApplyGain, apply_all: ApplyGainAll | None = None
-    ) -> None:
-        """Start a new gain in this picker (it was closed): the same as a new one for ``targets``.
-
-        The GM's screen keeps one picker and opens it again (``screens/gain_kept.py``): a new
-        one costs its widgets' mounting and styling, its first layout (and the relayout of the
-        screen below that its first size causes) and drawing every preset again."""
-        self._start(targets, apply, apply_all)
-        if self.is_mounted:  # else it was prepared and never shown: it composes from the above
-            self.query_one("#title", Static).update(Content(self._title()))
-            self._back_to_pick()  # done as it closed, unless it closed some other way
-
-    def _back_to_pick(self) -> None:
-        """Show the picker as it opens: every preset, the first highlighted, nothing typed.
-
-        Done as soon as the picker closes (it is no longer shown: nothing of it is drawn), so
-        that when it opens again its widgets have the sizes they were last laid out with: a
-        widget whose size changed asks Textual for a second layout, and that one comes a frame
-        (~17 ms) or more later."""
-        self.stage = "pick"
-        self.done_lines = []
-        self.query_one("#filter", TypedLine).set("")
-        if self.filtered:
-            self._filter("")
-        self.query_one("#presets", PresetRows).highlighted = 0
-        self._show("#filter", "#presets")
-        self._hide("#question", "#answer")
-        self._error("")
-        self._show_prompt()
-
     def _show(self, *selectors: str) -> None:
-        # display, not a CSS class: a class change restyles the widget (~4 ms each, here).
         for selector in selectors:
             self.query_one(selector).display = True
 
@@ -149,13 +122,10 @@ class GainScreen(GainRolls, InOrderDialog[list[GainDone] | None]):
         with Vertical(id="dialog"):
             yield Static(Content(self._title()), id="title")
             yield TypedLine(self.t("gain.filter"), id="filter")
-            rows = [
-                PresetRow(key, preset.label.get(self.lang), preset_hint(preset, self.t))
-                for key, preset in self.presets.items()
-            ]
-            presets = PresetRows(rows, id="presets")  # its keys are the dialog's: see on_key
-            # Room for every preset, kept while the GM filters, like fzf: a list that changes
-            # size resizes the dialog a frame later, so each key would cost two frames.
+            presets = OptionList(*self._options(self._matching("")), id="presets")
+            presets.can_focus = False  # its keys are the dialog's: see on_key
+            # Room for every preset, kept while the GM filters (like fzf): the dialog does not
+            # change size under the GM's eyes as the list shortens.
             presets.styles.height = len(self.presets) + 2  # and its border; max-height caps it
             yield presets
             question = Static(id="question")
@@ -166,46 +136,61 @@ class GainScreen(GainRolls, InOrderDialog[list[GainDone] | None]):
             yield Static(id="done")
             yield Static(id="prompt")
             yield Static(id="error")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     def on_mount(self) -> None:
+        self.query_one("#presets", OptionList).highlighted = 0
         self._show_prompt()
 
-    def _matching(self, text: str) -> list[int]:
-        """The presets (by their place in the list) whose words or key hold ``text``."""
+    def _options(self, keys: Sequence[str]) -> list[Option]:
+        """The presets ``keys`` as the list shows them: the words, and the hint of the amount."""
+        return [
+            Option(
+                Content.assemble(
+                    inert(self.presets[key].label.get(self.lang)),
+                    "  ",
+                    (inert(preset_hint(self.presets[key], self.t)), "dim"),
+                ),
+                id=key,
+            )
+            for key in keys
+        ]
+
+    def _matching(self, text: str) -> list[str]:
+        """The presets (their keys, in order) whose words or key hold ``text``."""
         needle = text.casefold().strip()
         return [
-            n
-            for n, (key, preset) in enumerate(self.presets.items())
+            key
+            for key, preset in self.presets.items()
             if not needle or needle in preset.label.get(self.lang).casefold() or needle in key
         ]
 
     # --- stages ------------------------------------------------------------------------------
 
     def _filter(self, text: str) -> None:
-        presets = self.query_one("#presets", PresetRows)
-        presets.show_only(self._matching(text))
-        self.filtered = presets.option_count < len(self.presets)
+        presets = self.query_one("#presets", OptionList)
+        presets.set_options(self._options(self._matching(text)))
+        presets.highlighted = 0
         if presets.option_count:
             self._error("")  # "nothing matches" was true of the text before
 
     def action_move(self, step: int) -> None:
         if self.stage == "pick":
-            presets = self.query_one("#presets", PresetRows)
-            if presets.option_count:
+            presets = self.query_one("#presets", OptionList)
+            if presets.highlighted is not None:
                 presets.highlighted += step
 
     def _pick_highlighted(self) -> None:
-        key = self.query_one("#presets", PresetRows).highlighted_key
-        if key is None:
+        option = self.query_one("#presets", OptionList).highlighted_option
+        if option is None or option.id is None:
             self._error(self.t("gain.nothing_matches"))
             return
-        self._pick(key)
+        self._pick(option.id)
 
-    @on(PresetRows.Picked)
-    def _pick_clicked(self, event: PresetRows.Picked) -> None:
-        if self.stage == "pick":
-            self._pick(event.key)
+    @on(OptionList.OptionSelected)
+    def _pick_clicked(self, event: OptionList.OptionSelected) -> None:
+        if self.stage == "pick" and event.option.id is not None:
+            self._pick(event.option.id)
 
     def _pick(self, key: str) -> None:
         self.preset = self.presets[key]
@@ -345,12 +330,6 @@ class GainScreen(GainRolls, InOrderDialog[list[GainDone] | None]):
     def cancel(self) -> None:
         self.close(self.results or None)
 
-    def close(self, result: list[GainDone] | None) -> None:
-        was_open = self.is_active
-        super().close(result)
-        if was_open:
-            self._back_to_pick()
-
     # --- text --------------------------------------------------------------------------------
 
     def _error(self, message: str) -> None:
@@ -375,3 +354,120 @@ class GainScreen(GainRolls, InOrderDialog[list[GainDone] | None]):
             prompt = self.t("gain.prompt_adjust")
         self.query_one("#prompt", Static).update(Content(prompt))
         self.refresh_bindings()  # the stage decides whether r rolls (check_action)
+
+    # --- the rolls, once the preset and its answers are known -----------------------------
+
+    def _start_rolls(self) -> None:
+        assert self.preset is not None
+        if self.expression is None and self.preset.dice is None:
+            # A fixed amount: apply it to everyone at once (one action, if it can be).
+            # The question and its line stay until then: a gain refused (a write fault) leaves
+            # the GM where enter tries again.
+            if len(self.targets) > 1:
+                if self._apply_all():
+                    self._finish()
+                return
+            for target in self.targets:
+                if not self._apply(target, None, 0):
+                    self._show_prompt()
+                    return
+            self._finish()
+            return
+        self._hide("#question", "#answer")
+        self.expression = self.expression or self.preset.dice
+        self.stage = "dice"
+        self.turn = 0
+        self.focus_dialog()
+        self._show_prompt()
+
+    def roll(self) -> None:
+        if self.stage == "dice" and self.expression:
+            self._take(dice.roll(self.expression, self.rng))
+
+    def take_typed(self) -> None:
+        """Enter at the dice: the dice the GM typed, read, for the target whose turn it is."""
+        if self.stage != "dice" or not self.expression:
+            return
+        if not self.typed.strip():
+            self._error(self.t("gain.type_first"))
+            return
+        try:
+            roll = dice.typed(self.expression, self.typed)
+        except DiceError as error:
+            self.typed = ""
+            self._error(error_text(error, self.t, self.lang))
+            self._show_prompt()
+            return
+        self._take(roll)
+
+    def _take(self, roll: Roll) -> None:
+        assert self.preset is not None
+        self.typed = ""
+        self._error("")
+        if self.preset.adjust:
+            self.pending = roll
+            self.stage = "adjust"
+            question = self.t("gain.adjust_question", roll=roll_text(roll, self.t))
+            self._ask(question, "0", replace_on_type=True)
+            self._show_prompt()
+            return
+        self._next_turn(roll, 0)
+
+    def _adjust(self, value: str) -> None:
+        adjustment = whole_or_none(value.replace(" ", "") or "0", signed=True)  # "+-5": no
+        if adjustment is None:
+            self._error(self.t("gain.adjust_number"))
+            return
+        roll = self.pending
+        self.pending = None
+        self._hide("#question", "#answer")
+        self.stage = "dice"
+        self.focus_dialog()
+        self._next_turn(roll, adjustment)
+
+    def _next_turn(self, roll: Roll | None, adjustment: int) -> None:
+        if not self._apply(self.targets[self.turn], roll, adjustment):
+            return
+        self.turn += 1
+        if self.turn >= len(self.targets):
+            self._finish()
+        else:
+            self._show_prompt()
+
+    def _apply_all(self) -> bool:
+        assert self.preset is not None
+        ids = [target.id for target in self.targets]
+        try:
+            results = apply_gain_all(self.live, ids, self.preset.key, self.inputs, self.happened)
+        except ERRORS as error:
+            self._error(error_text(error, self.t, self.lang))
+            return False
+        for target, result in zip(self.targets, results, strict=True):
+            self._done(target, result)
+        return True
+
+    def _apply(self, target: Target, roll: Roll | None, adjustment: int) -> bool:
+        assert self.preset is not None
+        preset, inputs, happened = self.preset.key, self.inputs, self.happened
+        try:
+            result = apply_gain(
+                self.live, target.id, preset, inputs, roll, adjustment, self.group, happened
+            )
+        except ERRORS as error:
+            self._error(error_text(error, self.t, self.lang))
+            return False
+        self._done(target, result)
+        return True
+
+    def _done(self, target: Target, result: GainDone) -> None:
+        self.results.append(result)
+        line = self.t(
+            "gain.applied",
+            name=target.name,
+            amount=result.amount,
+            before=result.before,
+            after=result.after,
+        )
+        if result.roll is not None:
+            line += f"  ({roll_text(result.roll, self.t)})"
+        self.done_lines.append(Content(line))

@@ -16,14 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from gmscreen.text import inert_line
-from gmscreen.tui.commands import (
-    COMMANDS,
-    PALETTE_KEY,
-    Scope,
-    add_bindings,
-    effective_keys,
-    key_label,
-)
+from gmscreen.tui.commands import COMMANDS, PALETTE_KEY, Scope, effective_keys, key_label
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets.key_bar import KeyBar
 
@@ -84,22 +77,20 @@ class HelpScreen(ModalScreen[None]):
     }
     HelpScreen #title { text-style: bold; color: $accent; margin: 1 0; }
     """
+    BINDINGS = [
+        Binding("escape,question_mark,f1,q", "close", "close"),
+        Binding("pagedown", "more(1)", "more"),
+        Binding("pageup", "more(-1)", "back up"),
+        # the frame takes no focus (its own page keys would hide these from the bar)
+        Binding("down", "scroll('down')", show=False),
+        Binding("up", "scroll('up')", show=False),
+        Binding("home", "scroll('home')", show=False),
+        Binding("end", "scroll('end')", show=False),
+    ]
+    KEY_WORDS = {"close": "help.close", "more(1)": "help.more", "more(-1)": "help.back_up"}
 
     def __init__(self, t: Translate, keymap: Mapping[str, str]) -> None:
         super().__init__()
-        add_bindings(
-            self,
-            [
-                Binding("escape,question_mark,f1,q", "close", t("help.close")),
-                Binding("pagedown", "more(1)", t("help.more")),
-                Binding("pageup", "more(-1)", t("help.back_up")),
-                # the frame takes no focus (its own page keys would hide these from the bar)
-                Binding("down", "scroll('down')", show=False),
-                Binding("up", "scroll('up')", show=False),
-                Binding("home", "scroll('home')", show=False),
-                Binding("end", "scroll('end')", show=False),
-            ],
-        )
         self.t = t
         self.keymap = keymap
 
@@ -107,7 +98,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(can_focus=False):
             yield Static(Content(self.t("help.title")), id="title")
             yield Static(help_text(self.t, self.keymap))
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     def on_mount(self) -> None:
         scroll = self.query_one(VerticalScroll)

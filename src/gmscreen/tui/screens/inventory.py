@@ -22,11 +22,11 @@ from gmscreen.i18n import plural
 from gmscreen.rules.merp import table_name
 from gmscreen.rules.tables_model import Lang, TableSet
 from gmscreen.text import inert, inert_line
-from gmscreen.tui.commands import add_bindings, bindings
+from gmscreen.tui.commands import bindings
 from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.dialogs import ConfirmScreen, TextPrompt
-from gmscreen.tui.typeahead import dismiss_once, open_screen, opener, run_binding_now, with_openers
+from gmscreen.tui.typeahead import dismiss_once, open_screen, opener, run_binding_now
 from gmscreen.tui.widgets.item_tree import budget_content, sources, stored_tree, tree_content
 from gmscreen.tui.widgets.key_bar import KeyBar
 
@@ -45,6 +45,8 @@ class InventoryScreen(Screen[None]):
     """
 
     PALETTE_COMMANDS = ("inventory_note", "inventory_rename", "inventory_remove")
+    # n, e and delete open a dialog (@opener): priority bindings, see gmscreen.tui.typeahead
+    BINDINGS = bindings("items", KEYS)
 
     def __init__(
         self,
@@ -55,8 +57,6 @@ class InventoryScreen(Screen[None]):
         lang: Lang,
     ) -> None:
         super().__init__()
-        # n, e and delete open a dialog (@opener): priority bindings, see gmscreen.tui.typeahead
-        add_bindings(self, with_openers(self, bindings("items", t, KEYS)))
         self.live = live
         self.tables = tables
         self.character_id = character_id
@@ -72,7 +72,7 @@ class InventoryScreen(Screen[None]):
                 yield Static(id="tree")
                 yield Static(id="notes")
                 yield Static(id="dice")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     async def on_key(self, event: events.Key) -> None:
         await run_binding_now(self, event)  # in the order typed: see gmscreen.tui.typeahead

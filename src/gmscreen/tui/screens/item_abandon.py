@@ -7,7 +7,6 @@ journaled as such (campaign/item_actions.py). ``n`` or ``esc`` goes on with the 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Literal
 
 from textual.app import ComposeResult
@@ -17,11 +16,11 @@ from textual.widgets import Static
 
 from gmscreen.campaign.wording import roll_text
 from gmscreen.i18n import plural
-from gmscreen.tui.commands import YES_NO, add_bindings, bindings
+from gmscreen.tui.commands import YES_NO, bindings
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_roll import ItemRoll
 from gmscreen.tui.screens.dialogs import DIALOG_CSS, ConfirmScreen
-from gmscreen.tui.typeahead import InOrderDialog, close_in_order, priority
+from gmscreen.tui.typeahead import InOrderDialog, close_in_order
 from gmscreen.tui.widgets.key_bar import KeyBar
 
 Leave = Literal["counted", "free"]
@@ -31,21 +30,13 @@ class AbandonScreen(InOrderDialog[Leave]):
     """Leave the roll (counted), leave it uncounted, or go on: None."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="AbandonScreen")
+    BINDINGS = bindings("dialog", (*YES_NO, "dialog_free"), priority=True)
+    # enter leaves the roll and esc goes on with it: the key bar says so, not "Go on"/"Cancel"
+    KEY_WORDS = {"confirm": "item_abandon.key_leave", "cancel": "item_abandon.key_go_on"}
 
     def __init__(self, question: str, t: Translate, free: bool = True) -> None:
         """``free``: the GM may leave it uncounted (not for a roll paid when first left)."""
         super().__init__()
-        keys = (*YES_NO, "dialog_free") if free else YES_NO
-        # enter leaves the roll and esc goes on with it: the key bar says so, not "Go on"/"Cancel"
-        words = {
-            "dialog_confirm": t("item_abandon.key_leave"),
-            "dialog_cancel": t("item_abandon.key_go_on"),
-        }
-        said = [
-            replace(b, description=words.get(b.id or "", b.description))
-            for b in bindings("dialog", t, keys)
-        ]
-        add_bindings(self, priority(said))
         self.free = free
         self.question = question
         self.t = t
@@ -56,13 +47,16 @@ class AbandonScreen(InOrderDialog[Leave]):
             yield Static(Content(self.question), id="question")
             hint = "item_abandon.hint" if self.free else "item_abandon.hint_paid"
             yield Static(Content(self.t(hint)), id="hint")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     def confirm(self) -> None:
         self.close("counted")
 
     def cancel(self) -> None:
         self.close(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.free or action != "free"  # f is no key here for a roll already paid
 
     async def action_free(self) -> None:
         await close_in_order(self, lambda: self.close("free"))

@@ -7,7 +7,8 @@ Then the result tree grows one answer at a time: ``r`` or a typed die for the di
 for every die left, ``1``–``9`` for a choice. Once resolved the roll is journaled; ``enter``
 keeps the item, ``esc`` discards it (the journal keeps the roll, marked discarded). ``esc`` half
 way leaves the roll, journaled with its dice; the next opening offers to resume it (item_abandon).
-This module is the screen (layout, browsing, keys); a roll's steps are :mod:`.item_roll_steps`.
+The rules (cost, limits, what is journaled) are the campaign layer's, reached through
+:class:`~gmscreen.tui.item_roll.ItemRoll`; what the screen draws is :mod:`..widgets.item_tree`.
 
 Keys typed ahead keep their order (see :mod:`gmscreen.tui.typeahead`): every key of this screen
 runs as it reaches the screen (``run_binding_now``), the rows' enter too (see ``ItemRows``), and
@@ -22,40 +23,51 @@ they say.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.live import LiveCampaign
-from gmscreen.i18n import plural
 from gmscreen.rules import merp
+from gmscreen.rules.dice import DiceError
+from gmscreen.rules.merp import RollRefused
 from gmscreen.rules.numbers import whole_or_none
 from gmscreen.rules.tables import PendingChoice, PendingDie
 from gmscreen.rules.tables_model import Lang, TableSet
-from gmscreen.tui.commands import add_bindings, bindings
+from gmscreen.tui.commands import bindings
+from gmscreen.tui.format import error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.item_legend import legend
-from gmscreen.tui.item_roll import ItemRoll
-from gmscreen.tui.screens.item_roll_steps import RollSteps
+from gmscreen.tui.item_roll import ItemRoll, refusal
+from gmscreen.tui.screens.dialogs import ConfirmScreen
+from gmscreen.tui.screens.inventory import InventoryScreen
+from gmscreen.tui.screens.item_abandon import Leave, leave_question, resume_question
 from gmscreen.tui.typeahead import (
-    Done,
-    R,
     dismiss_once,
     open_screen,
     pass_on,
     run_binding_now,
 )
 from gmscreen.tui.widgets.item_rows import ItemRows, RowSearch
-from gmscreen.tui.widgets.item_tree import budget_content, table_label, tree_content
+from gmscreen.tui.widgets.item_tree import (
+    budget_content,
+    matching_rows,
+    prompt_text,
+    table_label,
+    table_tabs,
+    tree_content,
+)
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.typed_line import TypedLine
 
 MAX_TYPED = 3
+ERRORS = (CampaignError, DiceError, ValueError)
 BROWSE_KEYS = ("items_confirm", "items_back", "items_roll", "items_prev", "items_next")
 PALETTE = (
     "items_roll",
@@ -67,7 +79,7 @@ PALETTE = (
 )
 
 
-class ItemTableScreen(RollSteps, RowSearch):
+class ItemTableScreen(RowSearch):
     DEFAULT_CSS = """
     ItemTableScreen #title { dock: top; height: 1; background: $primary; padding: 0 1; }
     ItemTableScreen #budget { height: auto; padding: 0 1; border: round $secondary; }
@@ -86,6 +98,7 @@ class ItemTableScreen(RollSteps, RowSearch):
     """
 
     PALETTE_COMMANDS = PALETTE
+    BINDINGS = bindings("items", (*BROWSE_KEYS, *PALETTE))
     AUTO_FOCUS = "#rows"
 
     def __init__(
@@ -99,7 +112,6 @@ class ItemTableScreen(RollSteps, RowSearch):
         pending: ItemRoll | None = None,
     ) -> None:
         super().__init__()
-        add_bindings(self, bindings("items", t, (*BROWSE_KEYS, *PALETTE)))
         self.live = live
         self.tables = tables
         self.character_id = character_id
@@ -138,7 +150,7 @@ class ItemTableScreen(RollSteps, RowSearch):
         yield Static(id="prompt")
         yield Static(id="typed")
         yield Static(id="error")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     def on_mount(self) -> None:
         rows = self.query_one("#rows", DataTable)
@@ -161,17 +173,11 @@ class ItemTableScreen(RollSteps, RowSearch):
         shown = self.query_one("#legend", Static)
         shown.update(Content(text))
         shown.set_class(not text, "empty")
-        wanted = self.query_text.casefold().strip()
-        number = whole_or_none(wanted)  # a roll the row covers: ASCII digits only
-        for row in self.tables[self.current].rows:
-            text = row.short(self.lang)
-            covers = number is not None and row.lo <= number <= row.hi
-            if wanted and wanted not in text.casefold() and not covers:
-                continue
+        for row in matching_rows(self.tables[self.current].rows, self.query_text, self.lang):
             rows.add_row(
                 Text(row.range_text),
                 Text(" ".join(row.markers)),
-                Text(text),
+                Text(row.short(self.lang)),
                 key=str(row.index),
                 height=None,
             )
@@ -184,48 +190,21 @@ class ItemTableScreen(RollSteps, RowSearch):
         budget = self.query_one("#budget", Static)
         if character.merp is not None:
             budget.update(budget_content(character.merp, self.tables, t, self.lang))
-        tabs: list[str | tuple[str, str]] = [(t("items.tables"), "dim"), (" ", "dim")]
-        for table_id in self.browsable:
-            label = table_label(self.tables, table_id, self.lang).split()[-1]
-            style = "reverse bold" if table_id == self.current else "bold"
-            tabs += [(f" {label} ", style), (" ", "dim")]
-        tabs += [("  ", "dim"), (self.tables[self.current].title(self.lang), "bold $accent")]
-        self.query_one("#tabs", Static).update(Content.assemble(*tabs))
-        rolling = self.roll is not None
-        self.set_class(rolling, "rolling")
-        if self.roll is not None:
-            res = self.roll.resolution
+        tabs = table_tabs(self.tables, self.browsable, self.current, t, self.lang)
+        self.query_one("#tabs", Static).update(tabs)
+        roll = self.roll
+        self.set_class(roll is not None, "rolling")
+        if roll is not None:
+            res = roll.resolution
             self.query_one("#tree", Static).update(
                 tree_content(res.tree, self.tables, t, self.lang, res.pending)
             )
             self.query_one("#result", VerticalScroll).scroll_end(animate=False)
-        self.query_one("#prompt", Static).update(Content(self._prompt()))
+        prompt = prompt_text(roll, self.current in merp.TOP_TABLES, t, self.lang)
+        self.query_one("#prompt", Static).update(Content(prompt))
         typed = t("items.typed", value=self.typed) if self.typed else ""
         self.query_one("#typed", Static).update(Content(typed))
         self.refresh_bindings()
-
-    def _prompt(self) -> str:
-        t = self.t
-        roll = self.roll
-        if roll is None:
-            if self.current in merp.TOP_TABLES:
-                return t("items.prompt_browse")
-            return t("items.prompt_browse_sub")
-        pending = roll.resolution.pending
-        if isinstance(pending, PendingDie):
-            return t("items.prompt_die", purpose=pending.purpose(self.lang), die=pending.text)
-        if isinstance(pending, PendingChoice):
-            return t("items.prompt_choice", n=len(pending.options))
-        if roll.settled is None:
-            return t(
-                "items.prompt_keep",
-                cost=plural(t, "points", roll.rolled.cost if roll.rolled else 0),
-            )
-        return ""
-
-    async def ask(self, question: Screen[R], answered: Done[R]) -> None:
-        """Open a question of the roll's over this screen, in the order keys were typed."""
-        await open_screen(self, question, answered)
 
     def focus_result(self) -> None:
         self.query_one("#result", VerticalScroll).focus()
@@ -275,8 +254,6 @@ class ItemTableScreen(RollSteps, RowSearch):
             self._open_search()
 
     async def action_inventory(self) -> None:
-        from gmscreen.tui.screens.inventory import InventoryScreen
-
         if self.roll is None:
             screen = InventoryScreen(self.live, self.tables, self.character_id, self.t, self.lang)
             await open_screen(self, screen)
@@ -384,3 +361,133 @@ class ItemTableScreen(RollSteps, RowSearch):
             self._settle(keep=False)
         else:
             await self._abandon()
+
+    # --- a roll's steps: started, answered, kept or discarded, left, resumed ---------------------
+
+    async def _start(self, first: Callable[[ItemRoll], None]) -> None:
+        """Check the budget (the GM may override a refusal), then give the first answer.
+
+        With nothing refused the roll starts now, so the dice typed next answer it."""
+        self.typed = ""
+        character = self.live.character(self.character_id)
+        if character.merp is None:
+            return
+        refused: RollRefused | None = refusal(character.merp, self.current)
+        if refused is None:
+            self._begin(first, None)
+        else:
+            self._error(self.t("items.refused", message=refused.message(self.lang)))
+            self.refresh_view()
+            await self._ask_override(lambda key: self._begin(first, key), refused)
+
+    async def _ask_override(self, then: Callable[[str], None], refused: RollRefused) -> None:
+        def answered(sure: bool | None) -> None:
+            if sure:
+                then(refused.key)
+
+        message = refused.message(self.lang)
+        question = ConfirmScreen(
+            self.t("items.override_title"),
+            self.t("items.override_question", message=message),
+            self.t,
+        )
+        await open_screen(self, question, answered)
+
+    def _begin(self, first: Callable[[ItemRoll], None], override: str | None) -> None:
+        self._error("")
+        self.roll = ItemRoll(
+            self.live, self.tables, self.character_id, self.current, self.lang, override
+        )
+        if not self._answer(first):
+            self.roll = None
+            self.refresh_view()
+
+    def _answer(self, step: Callable[[ItemRoll], None]) -> bool:
+        roll = self.roll
+        if roll is None:
+            return False
+        self.typed = ""
+        try:
+            step(roll)
+            if roll.done:
+                roll.journal()
+        except ERRORS as error:
+            self._error(error_text(error, self.t, self.lang))
+            self.refresh_view()
+            return False
+        self._error("")
+        self.refresh_view()
+        self.focus_result()
+        return True
+
+    def _settle(self, keep: bool) -> None:
+        roll = self.roll
+        if roll is None:
+            return
+        try:
+            roll.keep() if keep else roll.discard()
+        except ERRORS as error:
+            self._error(error_text(error, self.t, self.lang))
+            return
+        self.roll = None
+        key = "items.kept" if keep else "items.discarded"
+        self.notify(self.t(key, title=roll.title(), name=self.profile_name))
+        self.refresh_view()
+        self.focus_rows()
+
+    async def _abandon(self) -> None:
+        """esc half way: leave the roll, journaled with its dice (see AbandonScreen)."""
+        roll = self.roll
+        if roll is None:
+            return
+
+        def answered(leave: Leave | None) -> None:
+            if leave is None or self.roll is not roll or roll.done:
+                return
+            try:
+                roll.abandon(counted=leave == "counted")
+            except ERRORS as error:
+                self._error(error_text(error, self.t, self.lang))
+                return
+            self.roll = None
+            key = "item_abandon.left" if leave == "counted" else "item_abandon.left_free"
+            self.notify(self.t(key, table=self._label(roll.table_id), name=self.profile_name))
+            self.refresh_view()
+            self.focus_rows()
+
+        await open_screen(self, leave_question(roll, self._label(roll.table_id), self.t), answered)
+
+    async def offer_resume(self) -> None:
+        """A roll this character left half way: offer to go on with it, its dice as they were
+        (n leaves it waiting for another time)."""
+        left = self.live.character(self.character_id).abandoned
+        if self.roll is not None or not left:
+            return
+        roll = ItemRoll.resumed(self.live, self.tables, self.character_id, left[-1], self.lang)
+
+        async def answered(sure: bool | None) -> None:
+            if sure and self.roll is None:
+                await self._resume(roll)
+
+        question = resume_question(roll, self._label(roll.table_id), len(left), self.t)
+        await open_screen(self, question, answered)
+
+    async def _resume(self, roll: ItemRoll) -> None:
+        profile = self.live.character(self.character_id).merp
+        refused = None if roll.paid or profile is None else refusal(profile, roll.table_id)
+
+        def take(override: str | None) -> None:
+            roll.override = override
+            self.roll = roll
+            self.current = roll.table_id
+            self._error("")
+            self.fill_rows()
+            self.refresh_view()
+            self.focus_result()
+
+        if refused is None:
+            take(None)
+            return
+        self._error(self.t("items.refused", message=refused.message(self.lang)))
+        self.refresh_view()
+        await self._ask_override(take, refused)

@@ -2,72 +2,65 @@
 
 It shows what the live campaign holds, and redraws on one trigger: the campaign tells its
 listeners of every action it journals (a key's, a dialog's, the item screens'), and the screen,
-subscribed to it, posts itself a :class:`MainScreen.CampaignChanged` message and redraws when
-that is handled. The dialogs never redraw it.
+subscribed to it, posts itself a :class:`~gmscreen.tui.screens.flow.CampaignChanged` message and
+redraws when that is handled (a new language or new modules in the settings too). The dialogs
+never redraw it: a key's dialogs and what follows them are flows (``main_*.py``), which the
+screen starts with a :class:`~gmscreen.tui.screens.flow.Flow` and which tell it what to do by
+message.
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.css.query import NoMatches
-from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import Static
 
 from gmscreen.campaign import events as ev
-from gmscreen.campaign.errors import CampaignError
 from gmscreen.campaign.gm_words import Line
 from gmscreen.campaign.live import LiveCampaign
-from gmscreen.campaign.model import Campaign, Character
+from gmscreen.campaign.model import Campaign, Character, Settings
+from gmscreen.campaign.player_safe import PlayerSafe, player_safe
 from gmscreen.campaign.reducer import rounds_running, void_actions
 from gmscreen.campaign.telling import log_lines, teller
 from gmscreen.campaign.undo import UNDOS, undone_later
 from gmscreen.campaign.wording import clock_text
-from gmscreen.rules.dice import DiceError
-from gmscreen.rules.madness import MadnessError
 from gmscreen.text import inert_line
-from gmscreen.tui import language_switch
-from gmscreen.tui.commands import add_bindings, bindings, by_id, effective_keys, relabel_bindings
-from gmscreen.tui.format import error_text
-from gmscreen.tui.i18n import Translate
-from gmscreen.tui.module_keys import Offers, for_modules, usable
-from gmscreen.tui.screens import main_characters, main_madness, main_rulings, main_time, main_undo
-from gmscreen.tui.screens.kept_layout import KeptLayout
+from gmscreen.tui.commands import bindings
+from gmscreen.tui.i18n import Catalog
+from gmscreen.tui.module_keys import MADNESS, Offers, usable
+from gmscreen.tui.screens import (
+    main_characters,
+    main_madness,
+    main_rulings,
+    main_time,
+    main_undo,
+    notes,
+    settings_flow,
+)
+from gmscreen.tui.screens.dialogs import TextPrompt
+from gmscreen.tui.screens.flow import CampaignChanged, Flow, MarksUsed, SpeakLanguage
+from gmscreen.tui.screens.player_view import PlayerView
 from gmscreen.tui.session import MadnessHistories
-from gmscreen.tui.typeahead import open_screen, opener, run_binding_now, with_openers
+from gmscreen.tui.typeahead import open_screen, opener, run_binding_now
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.roll_log import RollLog
 from gmscreen.tui.widgets.roster import CardContext, Roster
 
-if TYPE_CHECKING:
-    from gmscreen.campaign.player_safe import PlayerSafe
-    from gmscreen.tui.screens.player_view import PlayerView
 
-# The dialogs are imported where they open, not here: the first frame never needs them, and
-# loading them (and the Textual widgets they use) was a measurable part of start-up.
-
-ERRORS = (CampaignError, DiceError, MadnessError)
-
-
-class MainScreen(KeptLayout[None]):
+class MainScreen(Screen[None]):
     # The log takes a share of the height; a short terminal gives the sparkline's rows to
     # the detail pane's text.
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
-
-    class CampaignChanged(Message):
-        """The live campaign journaled an action (posted by the screen's listener)."""
-
-        def __init__(self, new: Sequence[ev.Event]) -> None:
-            super().__init__()
-            self.new = new
+    # the keys that open a screen are priority bindings: see gmscreen.tui.typeahead
+    BINDINGS = bindings("main")
 
     DEFAULT_CSS = """
     MainScreen #header {
@@ -87,31 +80,35 @@ class MainScreen(KeptLayout[None]):
     def __init__(
         self,
         live: LiveCampaign,
-        t: Translate,
-        lang: str,
+        catalog: Catalog,
         rng: random.Random,
         keymap: dict[str, str],
     ) -> None:
         super().__init__()
-        # the keys that open a screen (@opener) are priority bindings: see gmscreen.tui.typeahead
-        main_keys = for_modules(bindings("main", t), live.state.settings.modules)
-        add_bindings(self, with_openers(self, main_keys))
         self.live = live
-        self.t = t
-        self.lang = lang
+        self.catalog = catalog
+        self.t = catalog.t  # speaks the catalog's language, whichever it is now
+        self.launch_lang = catalog.lang  # spoken when the campaign keeps no language
         self.rng = rng
         self.keymap = keymap
         self.seen = 0  # events of this session already in the log
-        self.builder = teller(live.session_start, lang)  # tonight's words, as they come
+        self.builder = teller(live.session_start, self.lang)  # tonight's words, as they come
         self.past = live.past_sessions  # earlier sessions, for the log and the sparkline
         self.past_lines = self.past_log_lines()
         self.histories = MadnessHistories(live, SPARK_POINTS)  # the sparkline's points
-        self._shown: tuple[Campaign, int] = (live.state, -1)  # what refresh_all last showed
+        # what refresh_all last showed: the state, the session's events, whether writing failed
+        self._shown: tuple[Campaign, int, object] = (live.state, -1, None)
         self._player_view: PlayerView | None = None  # the last one opened, kept up to date
-        self.select_last = False  # a character was added: select it once it is shown
-        self.shown_revision = self.settled_revision = 0  # for the dialogs over it: backdrop.py
         self.key_offers = Offers(live, lambda: self.query_one(Roster).selected_id)
         self.throwaway = False  # a temporary copy (the demo, an example): the header says so
+
+    @property
+    def lang(self) -> str:
+        return self.catalog.lang
+
+    def flow(self) -> Flow:
+        """What a key's dialogs work with (see :mod:`.flow`)."""
+        return Flow(self, self.live, self.t, self.lang, self.rng, self.keymap)
 
     def past_log_lines(self) -> list[Line]:
         """The earlier sessions' lines, in the screen's language."""
@@ -130,9 +127,6 @@ class MainScreen(KeptLayout[None]):
         with Horizontal(id="top"):
             with Vertical(id="roster-box"):
                 roster = Roster(self.t, id="roster")
-                roster.bind_keys(
-                    for_modules(bindings("roster", self.t), self.state.settings.modules)
-                )
                 roster.on_highlight = self._refresh_detail
                 yield roster
                 yield Static(Content(self.t("app.no_character")), id="empty")
@@ -140,7 +134,7 @@ class MainScreen(KeptLayout[None]):
         log = RollLog(id="log")
         log.border_title = self.t("log.title")
         yield log
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     async def on_key(self, event: events.Key) -> None:
         await run_binding_now(self, event)  # in the order typed: see gmscreen.tui.typeahead
@@ -155,16 +149,45 @@ class MainScreen(KeptLayout[None]):
             self.live.listeners.remove(self._campaign_changed)
 
     def _campaign_changed(self, new: Sequence[ev.Event]) -> None:
-        self.post_message(self.CampaignChanged(new))
+        self.post_message(CampaignChanged(new))
 
-    async def on_main_screen_campaign_changed(self, _: CampaignChanged) -> None:
+    @on(CampaignChanged)
+    def _show_change(self, message: CampaignChanged) -> None:
+        """Every change of the campaign shows here: a key's action, a dialog's, the item
+        screens', an undo, the settings (their language and modules too), a write refused."""
+        before = self._shown[0].settings
+        self._follow_settings(before)
         self.refresh_if_changed()  # several actions in a row: the first message shows them all
+        added = [e.character for e in message.new if isinstance(e.data, ev.CharacterAdded)]
+        roster = self.query_one(Roster)
+        if added and added[-1] in roster.ids:  # a character added: selected once shown
+            roster.highlighted = roster.ids.index(added[-1])
         self.offers_changed()
-        # Each widget redrawn tells the screen so from its own message queue. Yielding once
-        # lets them do it before this screen handles its next message: a dialog that closes
-        # with the action queues the screen's resume right behind this one, and the resume's
-        # frame then draws them too (else a second frame came, a frame slot later).
-        await asyncio.sleep(0)
+
+    def _follow_settings(self, before: Settings) -> None:
+        """The screen speaks the language the campaign's settings say once they change it (``L``,
+        the settings, an undo), and offers the keys of the modules in use."""
+        after = self.state.settings
+        if after.language != before.language:
+            self.speak(after.language or self.launch_lang)
+        if after.modules != before.modules:
+            self.refresh_bindings()
+
+    @on(SpeakLanguage)
+    def _speak(self, message: SpeakLanguage) -> None:
+        self.speak(message.lang)
+
+    def speak(self, lang: str) -> None:
+        """Every word of the screen (and of the app: one catalog) in ``lang`` from now on."""
+        if lang == self.lang:
+            return
+        self.catalog.use(lang)
+        self.relabel()
+        self.notify(self.t("app.language_changed", language=self.t(f"language.{lang}")))
+
+    @on(MarksUsed)
+    def _marks_used(self) -> None:
+        self.query_one(Roster).clear_marks()
 
     def offers(self, action: str) -> bool:
         """Whether the key bar shows ``action`` now: no key that would only refuse (KeyBar)."""
@@ -180,10 +203,6 @@ class MainScreen(KeptLayout[None]):
     @property
     def state(self) -> Campaign:
         return self.live.state
-
-    @property
-    def madness_on(self) -> bool:
-        return "madness" in self.state.settings.modules
 
     def context(self) -> CardContext:
         return CardContext.of(self.state, self.lang)
@@ -201,25 +220,12 @@ class MainScreen(KeptLayout[None]):
         self._refresh_detail()
         if self._player_view is not None and self.app.screen is self._player_view:
             self._player_view.show(self._players_see())
-        if self.select_last and state.characters:
-            self.select_last = False
-            roster.highlighted = roster.option_count - 1
-        self._shown = (state, len(self.live.events))
-
-    def _shows_new(self) -> None:
-        """Something new is drawn: the dialogs over this screen draw their background anew."""
-        self.shown_revision = revision = self.shown_revision + 1
-
-        def settled() -> None:
-            self.settled_revision = revision
-
-        self.call_after_refresh(settled)
+        self._shown = (state, len(self.live.events), self.live.fault)
 
     def refresh_if_changed(self) -> None:
         """Redraw if the campaign changed since the last redraw: redrawing with nothing new
-        would still repaint, and cost the GM a frame."""
-        state, count = self._shown
-        if state is not self.state or count != len(self.live.events):
+        would still repaint."""
+        if self._shown != (self.state, len(self.live.events), self.live.fault):
             self.refresh_all()
 
     def _rounds(self) -> int:
@@ -228,7 +234,6 @@ class MainScreen(KeptLayout[None]):
         return rounds_running([e.event for e in entries], void)
 
     def _refresh_header(self) -> None:
-        self._shows_new()
         state = self.state
         parts: list[str | tuple[str, str]] = [
             (inert_line(state.name), "bold"),
@@ -250,10 +255,10 @@ class MainScreen(KeptLayout[None]):
             parts += ["   ", (self.t("header.filter", name=name), "italic")]
         if log.search:
             parts += ["   ", (self.t("header.search", text=log.search), "italic")]
+        # one docked line: a new text never changes the layout
         self.query_one("#header", Static).update(Content.assemble(*parts), layout=False)
 
     def _refresh_detail(self) -> None:
-        self._shows_new()
         try:
             roster = self.query_one(Roster)
             pane = self.query_one(DetailPane)
@@ -274,7 +279,6 @@ class MainScreen(KeptLayout[None]):
         pane.show(character, character.notes if character else "", self.context(), history)
 
     def _refresh_log(self, rebuild: bool) -> None:
-        self._shows_new()
         entries = self.live.events
         log = self.query_one(RollLog)
         new = entries[self.seen :]
@@ -298,25 +302,25 @@ class MainScreen(KeptLayout[None]):
     def _marks(self) -> None:
         self._refresh_header()
 
-    # --- helpers -----------------------------------------------------------------------------
+    def relabel(self) -> None:
+        """Redraw every word of the screen in the catalog's language (it has just changed)."""
+        t = self.t
+        self.query_one(RollLog).border_title = t("log.title")
+        self.query_one("#empty", Static).update(Content(t("app.no_character")))
+        self.query_one("#spark-title", Static).update(Content(t("detail.sparkline")))
+        self.past_lines = self.past_log_lines()
+        self.refresh_all(rebuild_log=True)  # cards redraw: their context carries the language
+        self.refresh_bindings()  # the key bar names its keys in the new language
 
-    def do(self, what: Callable[[], object]) -> bool:
-        """Run one action of the live campaign; a rule or campaign error becomes a notification.
-        (The screen redraws when the campaign tells it of the action: see the module.)"""
-        try:
-            what()
-        except ERRORS as error:
-            self.notify(error_text(error, self.t, self.lang), severity="error")
-            self._refresh_header()  # nothing changed, but a write that failed shows READ-ONLY
-            return False
-        return True
+    # --- what a key needs first --------------------------------------------------------------
 
     def targets(self) -> list[str]:
-        """The ids an action applies to: the marked characters, or the selected one."""
-        return self.query_one(Roster).targets()
-
-    def clear_marks(self) -> None:
-        self.query_one(Roster).clear_marks()
+        """The ids a gain goes to: the marked characters, or the selected one (or, with
+        neither, none: the GM is told)."""
+        ids = self.query_one(Roster).targets()
+        if not ids:
+            self.notify(self.t("app.no_character"), severity="warning")
+        return ids
 
     def selected_character(self) -> Character | None:
         selected = self.query_one(Roster).selected_id
@@ -326,70 +330,76 @@ class MainScreen(KeptLayout[None]):
         return self.state.character(selected)
 
     def need_madness(self) -> bool:
-        if not self.madness_on:
+        madness_on = MADNESS in self.state.settings.modules
+        if not madness_on:
             self.notify(self.t("app.madness_off"), severity="warning")
-        return self.madness_on
+        return madness_on
 
-    # --- madness (screens/main_madness.py) --------------------------------------------------
+    # --- madness (screens/main_madness.py) and rulings (screens/main_rulings.py) -------------
 
     @opener
     async def action_gain(self) -> None:
-        await main_madness.gain(self)
+        if self.need_madness() and (ids := self.targets()):
+            await main_madness.gain(self.flow(), ids)
 
     @opener
     async def action_check(self) -> None:
-        await main_madness.check(self)
+        if self.need_madness() and (character := self.selected_character()):
+            await main_madness.check(self.flow(), character.id)
 
     @opener
     async def action_check_all(self) -> None:
-        await main_madness.check_all(self)
-
-    # --- GM rulings (screens/main_rulings.py) -----------------------------------------------
+        if self.need_madness():
+            await main_madness.check_all(self.flow())
 
     @opener
     async def action_rulings(self) -> None:
-        await main_rulings.open_menu(self)
+        if self.need_madness() and (character := self.selected_character()):
+            await main_rulings.open_menu(self.flow(), character)
 
     @opener
     async def action_ruling(self, which: str) -> None:
-        await main_rulings.open_ruling(self, which)
+        if self.need_madness() and (character := self.selected_character()):
+            await main_rulings.open_ruling(self.flow(), which, character.id)
 
-    # --- time (advancing: screens/main_time.py) ----------------------------------------
+    # --- time (screens/main_time.py) ---------------------------------------------------------
 
     def action_next_round(self) -> None:
-        self.do(self.live.next_round)
+        self.flow().act(self.live.next_round)
 
     @opener
     async def action_advance(self) -> None:
-        await main_time.ask_advance(self)
+        await main_time.ask_advance(self.flow())
 
     def action_end_day(self) -> None:
         day = self.state.clock // 86400 + 1
-        if self.do(self.live.end_day):
+        if self.flow().act(self.live.end_day):
             self.notify(self.t("app.day_ended", day=day))
 
     # --- characters (screens/main_characters.py) --------------------------------------------
 
     @opener
     async def action_new_character(self) -> None:
-        await main_characters.new_character(self)
+        await main_characters.new_character(self.flow())
 
     @opener
     async def action_edit_character(self) -> None:
-        await main_characters.edit_character(self)
+        if character := self.selected_character():
+            await main_characters.edit_character(self.flow(), character)
 
     @opener
     async def action_remove_character(self) -> None:
-        await main_characters.remove_character(self)
+        if character := self.selected_character():
+            await main_characters.remove_character(self.flow(), character)
 
     # --- undo, log, views --------------------------------------------------------------------
 
     @opener
     async def action_undo(self) -> None:
-        await main_undo.undo(self)
+        await main_undo.undo(self.flow())
 
     def action_redo(self) -> None:
-        main_undo.redo(self)
+        main_undo.redo(self.flow())
 
     def action_log_filter(self) -> None:
         log = self.query_one(RollLog)
@@ -404,8 +414,6 @@ class MainScreen(KeptLayout[None]):
 
     @opener
     async def action_log_search(self) -> None:
-        from gmscreen.tui.screens.dialogs import TextPrompt
-
         def search(text: str) -> None:
             log.set_filter(log.filter_who, text.strip())
             self._refresh_header()
@@ -416,80 +424,61 @@ class MainScreen(KeptLayout[None]):
 
     @opener
     async def action_player_view(self) -> None:
-        from gmscreen.tui.screens.player_view import PlayerView  # not needed for the first frame
-
-        keys = ",".join(effective_keys(by_id("player_view"), self.keymap))
-        self._player_view = PlayerView(self._players_see(), self.t, keys)
+        self._player_view = PlayerView(self._players_see(), self.t)
         await open_screen(self, self._player_view)
 
     def _players_see(self) -> PlayerSafe:
-        from gmscreen.campaign.player_safe import player_safe
-
         return player_safe(self.state, self.lang, [e.event for e in self.live.events])
+
+    def _about(self) -> Character | None:
+        """The character selected, if any: a new note may be about them."""
+        chosen = self.query_one(Roster).selected_id
+        return self.state.character(chosen) if chosen and self.state.has_character(chosen) else None
 
     @opener
     async def action_note(self) -> None:
-        from gmscreen.tui.screens.notes import selected, write_note  # the work is there
-
-        await write_note(self, selected(self, self.live))
+        await notes.write_note(self.flow(), self._about())
 
     @opener
     async def action_notes(self) -> None:
-        from gmscreen.tui.screens.notes import open_notes, selected
-
-        await open_notes(self, selected(self, self.live))
+        await notes.open_notes(self.flow(), self._about())
 
     @opener
     async def action_item_tables(self) -> None:
-        # The item screens (and the tables engine behind them) load on first use: they cost
-        # about 60 ms of start-up that a madness-only evening never needs.
+        # The item screens load on first use: the tables engine behind them costs a madness-only
+        # evening's start-up tens of milliseconds it never needs.
         from gmscreen.tui.screens.item_entry import open_item_tables
 
-        character = self.selected_character()
-        if character is not None:
+        if character := self.selected_character():
             await open_item_tables(self, self.live, character.id, self.t, self.lang, self.rng)
 
     @opener
     async def action_inventory(self) -> None:
-        from gmscreen.tui.screens.item_entry import open_inventory
+        from gmscreen.tui.screens.item_entry import open_inventory  # as action_item_tables
 
-        character = self.selected_character()
-        if character is not None:
+        if character := self.selected_character():
             await open_inventory(self, self.live, character.id, self.t, self.lang)
 
     def action_switch_language(self) -> None:
-        language_switch.switch_language(self)
+        settings_flow.switch_language(self.flow())
 
     @opener
     async def action_settings(self) -> None:
-        from gmscreen.tui.screens.settings_flow import open_settings
-
-        await open_settings(self, self)
-
-    def relabel(self, lang: str) -> None:
-        """Redraw every word of the screen in ``lang`` (its ``t`` already speaks it)."""
-        t = self.t
-        self.lang = lang
-        relabel_bindings(self, t)
-        relabel_bindings(self.query_one(Roster), t)
-        self.query_one(RollLog).border_title = t("log.title")
-        self.query_one("#empty", Static).update(Content(t("app.no_character")))
-        self.query_one("#spark-title", Static).update(Content(t("detail.sparkline")))
-        self.past_lines = self.past_log_lines()
-        self.refresh_all(rebuild_log=True)  # cards redraw: their context carries the language
-        self.refresh_bindings()
+        await settings_flow.open_settings(self.flow())
 
     @opener
     async def action_replay(self) -> None:
-        # Read-only: the picker and the replay read the journals and never touch the live campaign.
+        # Read-only: the picker and the replay read the journals and never touch the live
+        # campaign. Imported here: the replay's modules cost ~25 ms of start-up.
         from gmscreen.tui.screens.replay_picker import SessionPicker
 
+        live = self.live
         picker = SessionPicker(
-            self.live.folder,
+            live.folder,
             self.state.name,
             self.t,
             self.lang,
-            self.live.session_path,
+            live.session_path,
             evening_hours=self.state.settings.evening_hours,
         )
         await open_screen(self, picker)

@@ -1,110 +1,83 @@
 """The GM's screen's characters: a new one (``c``; in a MERP campaign its profile is asked
-next), one edited (``e``), one removed (``d``, asks first).
-
-Kept apart from the main screen (which only delegates here) and light: the forms load when
-first asked for, not for the first frame.
-"""
+next), one edited (``e``), one removed (``delete``, asks first). The screen selects a character
+added once it shows it (it sees the ``character_added`` event)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
-
-from textual.screen import Screen
+from typing import Any
 
 from gmscreen.campaign.fields import get_value
-from gmscreen.campaign.live import LiveCampaign
-from gmscreen.campaign.model import Campaign, Character
-from gmscreen.tui.i18n import Translate
+from gmscreen.campaign.model import Character
+from gmscreen.tui.format import as_lang
+from gmscreen.tui.screens.character_form import POW_WITHOUT_MADNESS, CharacterForm, form_fields
+from gmscreen.tui.screens.dialogs import ConfirmScreen
+from gmscreen.tui.screens.flow import Flow
 from gmscreen.tui.typeahead import open_screen
+from gmscreen.tui.widgets.merp_lines import MODULE
 
 
-class Host(Protocol):
-    """What the character forms need of the screen they open over (the GM's screen is one)."""
-
-    live: LiveCampaign
-    t: Translate
-    lang: str
-    select_last: bool  # a character was added: the screen selects it once it is shown
-
-    @property
-    def screen(self) -> Screen[Any]: ...
-    @property
-    def state(self) -> Campaign: ...
-    @property
-    def madness_on(self) -> bool: ...
-    def do(self, what: Callable[[], object]) -> bool: ...
-    def selected_character(self) -> Character | None: ...
+def taken(flow: Flow, except_id: str | None = None) -> list[str]:
+    return [c.name for c in flow.live.state.characters if c.id != except_id]
 
 
-def taken(host: Host, except_id: str | None = None) -> list[str]:
-    return [c.name for c in host.state.characters if c.id != except_id]
+def madness_on(flow: Flow) -> bool:
+    return "madness" in flow.live.state.settings.modules
 
 
-async def new_character(host: Host) -> None:
-    from gmscreen.tui.screens.character_form import POW_WITHOUT_MADNESS, CharacterForm
+async def new_character(flow: Flow) -> None:
+    live = flow.live
 
     async def add(values: dict[str, Any] | None) -> None:
         if values is None:
             return
         values = dict(values)
         name, pow_ = values.pop("name"), values.pop("pow", POW_WITHOUT_MADNESS)
-        host.select_last = host.do(lambda: host.live.add_character(name, pow_, **values))
-        if host.select_last and host.state.characters:
-            await ask_merp_profile(host, host.state.characters[-1].id)
+        added: list[str | None] = []
+        if flow.act(lambda: added.append(live.add_character(name, pow_, **values).character)):
+            await ask_merp_profile(flow, added[0])
 
-    form = CharacterForm(host.t, taken(host), madness=host.madness_on)
-    await open_screen(host.screen, form, add)
+    form = CharacterForm(flow.t, taken(flow), madness=madness_on(flow))
+    await open_screen(flow.screen, form, add)
 
 
-async def ask_merp_profile(host: Host, character_id: str | None) -> None:
+async def ask_merp_profile(flow: Flow, character_id: str | None) -> None:
     """In a campaign with the MERP items, the character's profile is asked next, as it
     stands (``esc`` leaves it as it is; a new character's is then asked by the item tables)."""
-    from gmscreen.tui.format import as_lang
+    # Imported here: the profile form brings the MERP tables engine, which a madness-only
+    # evening never loads (~15 ms of start-up).
     from gmscreen.tui.screens.merp_profile import MerpProfileForm
-    from gmscreen.tui.widgets.merp_lines import MODULE
 
-    if character_id is None or MODULE not in host.state.settings.modules:
+    live = flow.live
+    if character_id is None or MODULE not in live.state.settings.modules:
         return
-    character = host.state.character(character_id)
+    character = live.character(character_id)
 
     def profiled(values: dict[str, Any] | None) -> None:
         if values is not None:
-            host.do(lambda: host.live.edit_character(character_id, merp=values))
+            flow.act(lambda: live.edit_character(character_id, merp=values))
 
-    form = MerpProfileForm(character.name, host.t, as_lang(host.lang), character.merp)
-    await open_screen(host.screen, form, profiled)
+    form = MerpProfileForm(character.name, flow.t, as_lang(flow.lang), character.merp)
+    await open_screen(flow.screen, form, profiled)
 
 
-async def edit_character(host: Host) -> None:
-    from gmscreen.tui.screens.character_form import CharacterForm, form_fields
-
-    character = host.selected_character()
-    if character is None:
-        return
-    current = {f.key: get_value(character, f.key) for f in form_fields(True, host.madness_on)}
+async def edit_character(flow: Flow, character: Character) -> None:
+    live = flow.live
+    current = {f.key: get_value(character, f.key) for f in form_fields(True, madness_on(flow))}
     current["under_care"] = character.sanity.under_care
 
     async def edit(values: dict[str, Any] | None) -> None:
-        if values is not None and host.do(lambda: host.live.edit_character(character.id, **values)):
-            await ask_merp_profile(host, character.id)
+        if values is not None and flow.act(lambda: live.edit_character(character.id, **values)):
+            await ask_merp_profile(flow, character.id)
 
-    form = CharacterForm(host.t, taken(host, character.id), current, host.madness_on)
-    await open_screen(host.screen, form, edit)
+    form = CharacterForm(flow.t, taken(flow, character.id), current, madness_on(flow))
+    await open_screen(flow.screen, form, edit)
 
 
-async def remove_character(host: Host) -> None:
-    from gmscreen.tui.screens.dialogs import ConfirmScreen
-
-    character = host.selected_character()
-    if character is None:
-        return
-
+async def remove_character(flow: Flow, character: Character) -> None:
     def remove(sure: bool | None) -> None:
         if sure:
-            host.do(lambda: host.live.remove_character(character.id))
+            flow.act(lambda: flow.live.remove_character(character.id))
 
-    question = host.t("confirm.remove_question", name=character.name)
-    await open_screen(
-        host.screen, ConfirmScreen(host.t("confirm.remove_title"), question, host.t), remove
-    )
+    t = flow.t
+    question = t("confirm.remove_question", name=character.name)
+    await open_screen(flow.screen, ConfirmScreen(t("confirm.remove_title"), question, t), remove)

@@ -8,162 +8,79 @@ keys typed right after the one that closed the dialog (``close_in_order``).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any, Protocol
 
-from textual.app import App
-from textual.notifications import SeverityLevel
-from textual.screen import Screen
-
-from gmscreen.campaign.live import LiveCampaign
-from gmscreen.campaign.model import Campaign, Character
-from gmscreen.campaign.undo import ActionGroup
-from gmscreen.rules.madness import check_due
-from gmscreen.tui.i18n import Translate
-from gmscreen.tui.session import CheckAdapter, CheckResult, apply_gain, apply_gain_all
+from gmscreen.tui.module_keys import due
+from gmscreen.tui.screens.check import CheckScreen
+from gmscreen.tui.screens.flow import Flow, MarksUsed
+from gmscreen.tui.screens.gain import GainScreen, Target
+from gmscreen.tui.session import CheckAdapter, CheckResult, GainDone
 from gmscreen.tui.typeahead import Done, open_screen
 
 
-class Host(Protocol):
-    """What the madness dialogs need of the screen they open over (the GM's screen is one)."""
-
-    live: LiveCampaign
-    t: Translate
-    lang: str
-    rng: random.Random
-
-    @property
-    def app(self) -> App[Any]: ...
-    @property
-    def screen(self) -> Screen[Any]: ...
-    @property
-    def state(self) -> Campaign: ...
-    def need_madness(self) -> bool: ...
-    def selected_character(self) -> Character | None: ...
-    def targets(self) -> list[str]: ...
-    def clear_marks(self) -> None: ...
-    def name_of(self, character_id: str) -> str: ...
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
+def is_due(flow: Flow, character_id: str) -> bool:
+    state = flow.live.state
+    return state.has_character(character_id) and due(state.character(character_id))
 
 
-def is_due(screen: Host, character_id: str) -> bool:
-    if not screen.state.has_character(character_id):
-        return False
-    character = screen.state.character(character_id)
-    return character.awaiting_kind is not None or (
-        check_due(character.sanity) and character.sanity.episode is None
-    )
+async def gain(flow: Flow, ids: Sequence[str]) -> None:
+    """The gain picker for ``ids`` (the marked characters, or the selected one)."""
+    live = flow.live
+    targets = [Target(i, flow.name(i)) for i in ids]
 
-
-async def gain(screen: Host) -> None:
-    from gmscreen.tui.screens.gain_kept import kept_gain_screen
-    from gmscreen.tui.screens.gain_rolls import Target
-
-    if not screen.need_madness():
-        return
-    ids = screen.targets()
-    if not ids:
-        screen.notify(screen.t("app.no_character"), severity="warning")
-        return
-    targets = [Target(i, screen.state.character(i).name) for i in ids]
-    group = ActionGroup()  # every target's gain, each with its own dice: one action, one undo
-
-    def apply(cid: str, key: str, inputs: Any, roll: Any, adjustment: int, happened: str) -> Any:
-        return apply_gain(screen.live, cid, key, inputs, roll, adjustment, group, happened)
-
-    def apply_all(cids: Sequence[str], key: str, inputs: Any, happened: str) -> Any:
-        return apply_gain_all(screen.live, cids, key, inputs, happened)
-
-    async def gained(result: object) -> None:
+    async def gained(result: list[GainDone] | None) -> None:
         if result is not None:  # the gain went to them: a next gain starts from no marks
-            screen.clear_marks()
-        if screen.state.settings.auto_check:
-            await run_checks(screen, [i for i in ids if is_due(screen, i)])
+            flow.screen.post_message(MarksUsed())
+        if live.state.settings.auto_check:
+            await run_checks(flow, [i for i in ids if is_due(flow, i)])
 
-    dialog = kept_gain_screen(
-        screen.app, targets, apply, screen.t, screen.lang, screen.rng, apply_all
-    )
-    await open_screen(screen.screen, dialog, gained)
+    dialog = GainScreen(targets, live, flow.t, flow.lang, flow.rng)
+    await open_screen(flow.screen, dialog, gained)
 
 
-def prepare_gain(screen: Host) -> None:
-    """Load and build the gain picker ahead (once the GM's screen is up): see
-    :func:`gmscreen.tui.screens.gain.prepare_gain_screen`."""
-    from gmscreen.tui.screens.gain_kept import prepare_gain_screen
-
-    if "madness" in screen.state.settings.modules:
-        prepare_gain_screen(screen.app, screen.t, screen.lang, screen.rng)
-
-
-async def run_checks(screen: Host, ids: Sequence[str], start: int = 0) -> None:
+async def run_checks(flow: Flow, ids: Sequence[str], start: int = 0) -> None:
     """The checks of ``ids`` still due from ``start`` on, one after another (esc stops them)."""
     for n in range(start, len(ids)):
         character_id = ids[n]
-        if not is_due(screen, character_id):
+        if not is_due(flow, character_id):
             continue
         if len(ids) > 1:
-            name = screen.name_of(character_id)
-            screen.notify(screen.t("check.running", n=n + 1, total=len(ids), name=name))
+            name = flow.name(character_id)
+            flow.say(flow.t("check.running", n=n + 1, total=len(ids), name=name))
 
         async def checked(result: CheckResult | None, after: int = n + 1) -> None:
             if result is not None:
-                await run_checks(screen, ids, after)
+                await run_checks(flow, ids, after)
 
-        await open_check(screen, character_id, checked)
+        await open_check(flow, character_id, checked)
         return
 
 
-async def open_check(
-    screen: Host, character_id: str, done: Done[CheckResult] | None = None
-) -> None:
-    from gmscreen.tui.screens.check import CheckScreen
-
-    driver = CheckAdapter(screen.live.start_check(character_id))
-    dialog = CheckScreen(
-        driver,
-        screen.name_of(character_id),
-        screen.t,
-        screen.lang,
-        screen.rng,
-        screen.state.settings.fumble_base,
-    )
-    await open_screen(screen.screen, dialog, done)
+async def open_check(flow: Flow, character_id: str, done: Done[CheckResult] | None = None) -> None:
+    driver = CheckAdapter(flow.live.start_check(character_id))
+    fumble_base = flow.live.state.settings.fumble_base
+    name = flow.name(character_id)
+    dialog = CheckScreen(driver, name, flow.t, flow.lang, flow.rng, fumble_base)
+    await open_screen(flow.screen, dialog, done)
 
 
-async def check(screen: Host) -> None:
-    if not screen.need_madness():
-        return
-    character = screen.selected_character()
-    if character is None:
-        return
-    if not is_due(screen, character.id):
-        screen.notify(
-            screen.t(
-                "app.no_check_due",
-                name=character.name,
-                madness=character.sanity.madness,
-                pow=character.sanity.pow,
-            ),
-            severity="warning",
+async def check(flow: Flow, character_id: str) -> None:
+    """``m``: the selected character's check, if one is due."""
+    if not is_due(flow, character_id):
+        character = flow.live.state.character(character_id)
+        sanity = character.sanity
+        text = flow.t(
+            "app.no_check_due", name=character.name, madness=sanity.madness, pow=sanity.pow
         )
+        flow.say(text, "warning")
         return
-    await open_check(screen, character.id)
+    await open_check(flow, character_id)
 
 
-async def check_all(screen: Host) -> None:
-    if not screen.need_madness():
+async def check_all(flow: Flow) -> None:
+    """``M``: every check due, one after another."""
+    due_now = [c.id for c in flow.live.state.characters if is_due(flow, c.id)]
+    if not due_now:
+        flow.say(flow.t("app.nobody_due"))
         return
-    due = [c.id for c in screen.state.characters if is_due(screen, c.id)]
-    if not due:
-        screen.notify(screen.t("app.nobody_due"))
-        return
-    await run_checks(screen, due)
+    await run_checks(flow, due_now)

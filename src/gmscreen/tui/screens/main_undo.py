@@ -3,58 +3,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
-
-from textual.notifications import SeverityLevel
-from textual.screen import Screen
-
-from gmscreen.campaign.live import LiveCampaign
-from gmscreen.tui.i18n import Translate
+from gmscreen.tui.screens.dialogs import ConfirmScreen
+from gmscreen.tui.screens.flow import Flow
 from gmscreen.tui.typeahead import open_screen
 
 
-class Host(Protocol):
-    """What undo and redo need of the screen they act from (the GM's screen is one)."""
-
-    live: LiveCampaign
-    t: Translate
-    lang: str
-
-    @property
-    def screen(self) -> Screen[Any]: ...
-    def do(self, what: Callable[[], object]) -> bool: ...
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
-
-
-async def undo(host: Host) -> None:
-    from gmscreen.tui.screens.dialogs import ConfirmScreen
-
-    what = host.live.describe_last_undoable(host.lang)
+async def undo(flow: Flow) -> None:
+    t, live = flow.t, flow.live
+    what = live.describe_last_undoable(flow.lang)
     if what is None:
-        host.notify(host.t("app.nothing_to_undo"), severity="warning")
+        flow.say(t("app.nothing_to_undo"), "warning")
         return
 
     def answered(sure: bool | None) -> None:
-        if sure and host.do(host.live.undo):
-            host.notify(host.t("app.undone", what=what))
+        if sure and flow.act(live.undo):
+            flow.say(t("app.undone", what=what))
 
-    question = host.t("confirm.undo_question", what=what)
-    dialog = ConfirmScreen(host.t("confirm.undo_title"), question, host.t)
-    await open_screen(host.screen, dialog, answered)
+    dialog = ConfirmScreen(t("confirm.undo_title"), t("confirm.undo_question", what=what), t)
+    await open_screen(flow.screen, dialog, answered)
 
 
-def redo(host: Host) -> None:
-    what = host.live.describe_last_redoable(host.lang)
+def redo(flow: Flow) -> None:
+    what = flow.live.describe_last_redoable(flow.lang)
     if what is None:
-        host.notify(host.t("app.nothing_to_redo"), severity="warning")
-    elif host.do(host.live.redo):
-        host.notify(host.t("app.redone", what=what))
+        flow.say(flow.t("app.nothing_to_redo"), "warning")
+    elif flow.act(flow.live.redo):
+        flow.say(flow.t("app.redone", what=what))

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from gmscreen.campaign.model import SPELL_USER_CATEGORIES, MerpProfile
 from gmscreen.rules.numbers import whole_or_none
 from gmscreen.rules.tables_model import Lang
-from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
+from gmscreen.tui.commands import NO_ROLL, bindings
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.dialogs import DIALOG_CSS
 from gmscreen.tui.typeahead import dismiss_once
@@ -43,13 +43,13 @@ class MerpProfileForm(ModalScreen[dict[str, Any] | None]):
     MerpProfileForm #points-field { width: 28; }
     """
     )
+    BINDINGS = bindings("dialog", NO_ROLL)
 
     def __init__(
         self, name: str, t: Translate, lang: Lang, profile: MerpProfile | None = None
     ) -> None:
         super().__init__()
         self.profile = profile  # the profile to change, or None for a new one
-        add_bindings(self, [*bindings("dialog", t, NO_ROLL)])
         self.character_name = name
         self.t = t
         self.lang = lang
@@ -79,7 +79,7 @@ class MerpProfileForm(ModalScreen[dict[str, Any] | None]):
                     yield TextInput(points, id="points")
             yield Static(id="error")
             yield Static(Content(t("profile.hint")), id="hint")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     def on_mount(self) -> None:
         options = self.query_one("#categories", OptionList)

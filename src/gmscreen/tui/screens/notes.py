@@ -8,10 +8,10 @@ words: shown exactly as typed (inert, never read as markup).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Sequence
 
 import msgspec
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
@@ -19,29 +19,26 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from gmscreen.campaign.errors import CampaignError
+from gmscreen.campaign import events as ev
 from gmscreen.campaign.live import LiveCampaign
 from gmscreen.campaign.model import Character
 from gmscreen.campaign.notes import NoteNow, settled
 from gmscreen.campaign.wording import when_text
 from gmscreen.text import inert_line
-from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
-from gmscreen.tui.format import error_text
+from gmscreen.tui.commands import NO_ROLL, bindings
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.dialogs import DIALOG_CSS, ConfirmScreen
+from gmscreen.tui.screens.flow import CampaignChanged, Flow
 from gmscreen.tui.typeahead import (
     InOrderDialog,
     InOrderInput,
     dismiss_once,
     open_screen,
     opener,
-    priority,
     run_binding_now,
-    with_openers,
 )
 from gmscreen.tui.widgets.form_controls import SpaceCheckbox
 from gmscreen.tui.widgets.key_bar import KeyBar
-from gmscreen.tui.widgets.roster import Roster
 
 LIST_KEYS = ("notes_new", "notes_edit", "notes_remove", "notes_close")
 
@@ -65,6 +62,7 @@ class NoteForm(InOrderDialog[NoteDraft]):
     NoteForm SpaceCheckbox { border: none; padding: 0; margin-top: 1; background: $surface; }
     """
     )
+    BINDINGS = bindings("dialog", NO_ROLL, priority=True)
 
     def __init__(
         self,
@@ -76,7 +74,6 @@ class NoteForm(InOrderDialog[NoteDraft]):
         shared: bool = False,
     ) -> None:
         super().__init__()
-        add_bindings(self, priority(bindings("dialog", t, NO_ROLL)))
         self.t = t
         self.title_text = title
         self.text = text
@@ -106,7 +103,7 @@ class NoteForm(InOrderDialog[NoteDraft]):
             yield SpaceCheckbox(Content(t("notes.share_box")), self.shared, id="shared")
             yield Static(id="error")
             yield Static(Content(t("notes.form_hint")), id="hint")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     def confirm(self) -> None:
         text = self.query_one("#text", Input).value
@@ -122,41 +119,24 @@ class NoteForm(InOrderDialog[NoteDraft]):
         self.close(None)
 
 
-class Host(Protocol):
-    """What the notes need of the screen they open over (the GM's screen is one)."""
-
-    live: LiveCampaign
-    t: Translate
-    lang: str
-
-    @property
-    def screen(self) -> Screen[Any]: ...
-    def do(self, what: Any) -> bool: ...
-
-
-def selected(screen: Screen[Any], live: LiveCampaign) -> Character | None:
-    """The character selected in ``screen``'s roster, if any (a new note may be about them)."""
-    chosen = screen.query_one(Roster).selected_id
-    return live.character(chosen) if chosen and live.state.has_character(chosen) else None
-
-
-async def open_notes(host: Host, about: Character | None) -> None:
+async def open_notes(flow: Flow, about: Character | None) -> None:
     """``N``: this session's notes, to rewrite or take back (and ``n`` there writes one)."""
-    await open_screen(host.screen, NotesScreen(host.live, host.t, host.lang, about))
+    await open_screen(flow.screen, NotesScreen(flow.live, flow.t, flow.lang, about))
 
 
-async def write_note(host: Host, about: Character | None) -> None:
+async def write_note(flow: Flow, about: Character | None) -> None:
     """``n``: a new note, about the session or (ticked) ``about``, the selected character."""
+    t = flow.t
 
     def written(draft: NoteDraft | None) -> None:
         if draft is None:
             return
         who = about.id if about is not None and draft.about else None
-        if host.do(lambda: host.live.note(draft.text, who, draft.shared)):
-            host.screen.notify(host.t("notes.written_shared" if draft.shared else "notes.written"))
+        if flow.act(lambda: flow.live.note(draft.text, who, draft.shared)):
+            flow.say(t("notes.written_shared" if draft.shared else "notes.written"))
 
-    form = NoteForm(host.t("notes.new_title"), host.t, about=about.name if about else None)
-    await open_screen(host.screen, form, written)
+    form = NoteForm(t("notes.new_title"), t, about=about.name if about else None)
+    await open_screen(flow.screen, form, written)
 
 
 def session_notes(live: LiveCampaign) -> list[NoteNow]:
@@ -184,29 +164,31 @@ class NotesScreen(Screen[None]):
     NotesScreen #notes { height: 1fr; border: round $primary; }
     NotesScreen #empty { padding: 1 2; color: $text-muted; }
     """
+    # n, e and delete open a dialog (@opener): priority bindings, see gmscreen.tui.typeahead
+    BINDINGS = bindings("notes", LIST_KEYS)
 
     def __init__(
         self, live: LiveCampaign, t: Translate, lang: str, about: Character | None
     ) -> None:
         super().__init__()
-        # n, e and delete open a dialog (@opener): priority bindings, see gmscreen.tui.typeahead
-        add_bindings(self, with_openers(self, bindings("notes", t, LIST_KEYS)))
         self.live = live
         self.t = t
         self.lang = lang
         self.about = about  # the character selected on the GM's screen, for a new note
         self.notes: list[NoteNow] = []
+        self.flow = Flow(self, live, t, lang)
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         yield OptionList(id="notes")
         yield Static(Content(self.t("notes.none")), id="empty")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     async def on_key(self, event: events.Key) -> None:
         await run_binding_now(self, event)  # in the order typed: see gmscreen.tui.typeahead
 
     def on_mount(self) -> None:
+        self.live.listeners.append(self._campaign_changed)
         self.refresh_view()
         self.query_one("#notes", OptionList).focus()
 
@@ -217,11 +199,11 @@ class NotesScreen(Screen[None]):
             return self.live.character(character_id).name
         return character_id
 
-    def refresh_view(self, keep: int | None = None) -> None:
+    def refresh_view(self) -> None:
         self.notes = session_notes(self.live)
         self.query_one("#title", Static).update(Content(self.t("notes.title", n=len(self.notes))))
         options = self.query_one("#notes", OptionList)
-        highlighted = options.highlighted if keep is None else keep
+        highlighted = options.highlighted
         options.clear_options()
         options.add_options(
             [
@@ -246,22 +228,23 @@ class NotesScreen(Screen[None]):
             return self._selected() is not None
         return True
 
-    def do(self, what: Any) -> bool:
-        try:
-            what()
-        except CampaignError as error:
-            self.notify(error_text(error, self.t, self.lang), severity="error")
-            return False
-        finally:
-            self.refresh_view()
-        return True
+    def on_unmount(self) -> None:
+        if self._campaign_changed in self.live.listeners:
+            self.live.listeners.remove(self._campaign_changed)
+
+    def _campaign_changed(self, new: Sequence[ev.Event]) -> None:
+        self.post_message(CampaignChanged(new))
+
+    @on(CampaignChanged)
+    def _show_change(self) -> None:
+        self.refresh_view()  # a note written, rewritten or taken back (or a write refused)
 
     @opener
     async def action_new(self) -> None:
         about = self.about
         if about is not None and not self.live.state.has_character(about.id):
             about = None  # removed since (an undo)
-        await write_note(self, about)
+        await write_note(self.flow, about)
 
     @opener
     async def action_edit(self) -> None:
@@ -271,7 +254,7 @@ class NotesScreen(Screen[None]):
 
         def rewritten(draft: NoteDraft | None) -> None:
             if draft is not None:
-                self.do(lambda: self.live.edit_note(note.seq, draft.text, draft.shared))
+                self.flow.act(lambda: self.live.edit_note(note.seq, draft.text, draft.shared))
 
         name = self.name_of(note.character) or None
         form = NoteForm(
@@ -289,12 +272,10 @@ class NotesScreen(Screen[None]):
         note = self._selected()
         if note is None:
             return
-        index = self.query_one("#notes", OptionList).highlighted
 
         def remove(sure: bool | None) -> None:
             if sure:
-                self.do(lambda: self.live.remove_note(note.seq))
-                self.refresh_view(keep=index)
+                self.flow.act(lambda: self.live.remove_note(note.seq))
 
         question = self.t("notes.remove_question", text=inert_line(note.text))
         await open_screen(

@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from gmscreen.campaign.player_safe import PlayerSafe, details, note_text, seems
 from gmscreen.text import inert_line
-from gmscreen.tui.commands import add_bindings
+from gmscreen.tui.commands import by_id
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.players import PlayersScreen
 
@@ -97,10 +97,14 @@ class PlayerView(PlayersScreen):
     PlayerView #notes { margin-top: 2; }
     PlayerView #back { dock: bottom; height: 1; color: $text-muted; content-align: center middle; }
     """
+    # The key that opened it closes it too: the same binding id, so a [keys] remap moves both.
+    BINDINGS = [
+        Binding("escape", "close", show=False),
+        Binding(by_id("player_view").keys, "close", show=False, id="player_view"),
+    ]
 
-    def __init__(self, view: PlayerSafe, t: Translate, keys: str) -> None:
+    def __init__(self, view: PlayerSafe, t: Translate) -> None:
         super().__init__()
-        add_bindings(self, [Binding(f"{keys},escape", "close", show=False)])
         self.view = view
         self.t = t
 

@@ -8,7 +8,6 @@ the log, struck through, and stepping skips them.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from textual import on
@@ -31,7 +30,7 @@ from gmscreen.campaign.replay_steps import Steps
 from gmscreen.campaign.telling import teller
 from gmscreen.campaign.wording import clock_text
 from gmscreen.text import inert_line
-from gmscreen.tui.commands import add_bindings, bindings, palette_commands
+from gmscreen.tui.commands import bindings, palette_commands
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.session import madness_history
 from gmscreen.tui.widgets.detail import SPARK_POINTS, DetailPane
@@ -62,6 +61,8 @@ class ReplayScreen(Screen[None]):
     ReplayScreen.-short #detail #spark-title, ReplayScreen.-short #detail #spark { height: 0; }
     ReplayScreen #empty { padding: 1 2; color: $text-muted; }
     """
+    # Priority: the roster would take home/end (its first and last card) for itself.
+    BINDINGS = bindings("replay", priority=True)
 
     def __init__(
         self,
@@ -73,8 +74,6 @@ class ReplayScreen(Screen[None]):
         replay: Replay | None = None,
     ) -> None:
         super().__init__()
-        # Priority: the roster would take home/end (its first and last card) for itself.
-        add_bindings(self, [replace(b, priority=True) for b in bindings("replay", t)])
         self.folder = folder
         self.campaign_name = campaign_name
         self.session = log
@@ -120,8 +119,7 @@ class ReplayScreen(Screen[None]):
         yield Static(id="header")
         with Horizontal(id="top"):
             with Vertical(id="roster-box"):
-                roster = Roster(self.t, id="roster")
-                roster.bind_keys(bindings("roster", self.t, only=("select_down", "select_up")))
+                roster = Roster(self.t, marking=False, id="roster")
                 roster.on_highlight = self._selected
                 yield roster
                 yield Static(Content(self.t("replay.nobody")), id="empty")
@@ -133,7 +131,7 @@ class ReplayScreen(Screen[None]):
         # Content, not a str: a str border title is read as markup (the id is a file's name)
         log.border_title = Content(self.t("replay.log_title", session=self.session.header.id))
         yield log
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     def on_mount(self) -> None:
         self.query_one(ReplayLog).load(self.entries)

@@ -9,7 +9,6 @@ writes nothing. ``escape`` leaves (back to the GM's screen, or out of ``gmscreen
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from textual import on
@@ -25,7 +24,7 @@ from gmscreen.campaign.model import DEFAULT_EVENING_HOURS
 from gmscreen.campaign.session_index import SessionListing, list_entries
 from gmscreen.campaign.store import sessions_dir
 from gmscreen.text import inert, inert_line
-from gmscreen.tui.commands import add_bindings, bindings
+from gmscreen.tui.commands import bindings
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.replay import ReplayScreen
 from gmscreen.tui.widgets.key_bar import KeyBar
@@ -42,6 +41,7 @@ class SessionPicker(Screen[None]):
     SessionPicker #none { color: $text-muted; padding: 1 2; }
     SessionPicker SessionTable { height: 1fr; }
     """
+    BINDINGS = bindings("replay", ("replay_close",), priority=True)
 
     def __init__(
         self,
@@ -55,10 +55,6 @@ class SessionPicker(Screen[None]):
         evening_hours: int = DEFAULT_EVENING_HOURS,
     ) -> None:
         super().__init__()
-        add_bindings(
-            self,
-            [replace(b, priority=True) for b in bindings("replay", t, only=("replay_close",))],
-        )
         self.folder = folder
         self.campaign_name = campaign_name
         self.t = t
@@ -91,7 +87,7 @@ class SessionPicker(Screen[None]):
             yield Static(Content(t("replay.picker_hint")), id="hint")
             yield self._table()
             yield Static(Content(inert(self.problem or t("replay.no_sessions"))), id="none")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     def _table(self) -> SessionTable:
         t = self.t

@@ -33,7 +33,6 @@ from gmscreen.tui.commands import (
     COMMANDS,
     LIST_MOVES,
     NO_ROLL,
-    add_bindings,
     bindings,
     by_id,
     effective_keys,
@@ -42,7 +41,7 @@ from gmscreen.tui.commands import (
 from gmscreen.tui.format import episode_left, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.screens.dialogs import DIALOG_CSS
-from gmscreen.tui.typeahead import InOrderDialog, InOrderInput, close_in_order, priority
+from gmscreen.tui.typeahead import InOrderDialog, InOrderInput, close_in_order
 from gmscreen.tui.widgets.key_bar import KeyBar
 
 # The menu's rulings, in its order: (command id, ruling), ``ruling_<ruling>`` being the command
@@ -75,12 +74,13 @@ class RulingsMenu(InOrderDialog[str]):
     """The corrections for one character; dismissed with the ruling picked (None: esc)."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="RulingsMenu") + "RulingsMenu #choices { height: auto; }\n"
+    BINDINGS = [
+        *bindings("rulings", priority=True),
+        *bindings("dialog", ("dialog_cancel",), priority=True),
+    ]
 
     def __init__(self, character: Character, t: Translate, keymap: Mapping[str, str]) -> None:
         super().__init__()
-        add_bindings(
-            self, priority([*bindings("rulings", t), *bindings("dialog", t, ("dialog_cancel",))])
-        )
         self.character = character
         self.t = t
         self.keymap = keymap
@@ -104,7 +104,7 @@ class RulingsMenu(InOrderDialog[str]):
             yield Static(Content("\n").join(lines), id="choices")
             yield Static(id="error")
             yield Static(Content(t("rulings.menu_hint")), id="hint")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     async def action_ruling(self, which: str) -> None:
         await close_in_order(self, lambda: self._pick(which))
@@ -145,6 +145,10 @@ class RulingForm(InOrderDialog[bool]):
     RulingForm .label { margin-top: 1; }
     """
     )
+    # Not priority bindings, as in the character form: a form typed at once, tab and all,
+    # reaches enter only once its text is in (InOrderInput runs tab and enter as they arrive;
+    # a priority enter would overtake the text a tab sends on).
+    BINDINGS = [*bindings("dialog", NO_ROLL), *bindings("dialog", LIST_MOVES)]
 
     def __init__(
         self,
@@ -156,13 +160,6 @@ class RulingForm(InOrderDialog[bool]):
         clock: Clock,
     ) -> None:
         super().__init__()
-        add_bindings(
-            self,
-            # Not priority bindings, as in the character form: a form typed at once, tab and
-            # all, reaches enter only once its text is in (InOrderInput runs tab and enter as
-            # they arrive; a priority enter would overtake the text a tab sends on).
-            [*bindings("dialog", t, NO_ROLL), *bindings("dialog", t, LIST_MOVES)],
-        )
         self.which = which
         self.character = character
         self.apply = apply
@@ -226,7 +223,7 @@ class RulingForm(InOrderDialog[bool]):
             yield InOrderInput(placeholder=t("rulings.reason_placeholder"), id="reason")
             yield Static(id="error")
             yield Static(Content(t("rulings.hint")), id="hint")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     def on_mount(self) -> None:
         if self.which in CHOICE_QUESTIONS:

@@ -24,7 +24,7 @@ from gmscreen.i18n import LANGUAGES
 from gmscreen.rules.madness_data import load_madness_data
 from gmscreen.rules.numbers import NumberError, parse_whole
 from gmscreen.text import inert_line
-from gmscreen.tui.commands import NO_ROLL, add_bindings, bindings
+from gmscreen.tui.commands import NO_ROLL, bindings
 from gmscreen.tui.format import band_label, error_text
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.typeahead import InOrderInput as Input
@@ -116,10 +116,10 @@ class SettingsScreen(ModalScreen[dict[str, Any] | None]):
     SettingsScreen #words-title { margin-top: 1; text-style: bold; }
     SettingsScreen #hint { dock: bottom; margin-top: 1; color: $text-muted; height: auto; }
     """
+    BINDINGS = bindings("dialog", NO_ROLL)
 
     def __init__(self, name: str, settings: Settings, t: Translate, lang: str) -> None:
         super().__init__()
-        add_bindings(self, [*bindings("dialog", t, NO_ROLL)])
         self.t = t
         self.lang = lang
         self.campaign_name = name
@@ -159,7 +159,7 @@ class SettingsScreen(ModalScreen[dict[str, Any] | None]):
                     field.placeholder = t(f"player.looks.{key}")
                     yield from self._row(f"words.{key}", field, band_label(key, self.lang))
             yield Static(Content(t("settings.hint")), id="hint")
-        yield KeyBar()
+        yield KeyBar(self.t)
 
     def on_mount(self) -> None:
         self.query_one("#f-name", Input).focus()

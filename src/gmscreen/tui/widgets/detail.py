@@ -13,12 +13,12 @@ from textual.widgets import Sparkline, Static
 
 from gmscreen.campaign.wording import fumble_range, kind_label, preset_label, units_text, when_text
 from gmscreen.rules.madness import MadnessState, check_target, duration_unit, fumble_from
+from gmscreen.rules.madness_data import load_madness_data
 from gmscreen.tui.format import alignment_label, episode_left
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets import merp_lines
 from gmscreen.tui.widgets.meter import fitted_meter
 from gmscreen.tui.widgets.roster import CardContext, CharacterLike
-from gmscreen.tui.widgets.sparkline import LineSparkline
 
 SPARK_ROWS = 5  # what the sparkline takes below the text: its title, 3 rows of bars, a margin
 
@@ -110,8 +110,6 @@ def detail_lines(
 
 
 def _kind_detail(key: str, lang: str) -> str:
-    from gmscreen.rules.madness_data import load_madness_data
-
     return load_madness_data().kind(key).gm.get(lang)
 
 
@@ -138,7 +136,7 @@ class DetailPane(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(Content(self.t("detail.empty")), id="detail-text")
         yield Static(Content(self.t("detail.sparkline")), id="spark-title")
-        yield LineSparkline([], id="spark")
+        yield Sparkline([], id="spark")
 
     def _show_text(self, detail: Static, text: Content) -> None:
         """The text, drawn again only if it reads differently (Content's ``==`` compares the

@@ -1,4 +1,5 @@
-"""How a special item's roll is shown: the budget, and the result tree one node at a time.
+"""How a special item's roll is shown: the budget, the tables' tabs and rows, the result tree one
+node at a time, and what the screen asks for next.
 
 Every text here is either the catalog's or the table data's (in the campaign's language), and
 goes into :class:`Content` as plain text, so a ``[`` in an entry or a note is never markup.
@@ -6,7 +7,7 @@ goes into :class:`Content` as plain text, so a ``[`` in an entry or a note is ne
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from textual.content import Content
@@ -15,12 +16,13 @@ from gmscreen.campaign.model import MerpProfile
 from gmscreen.campaign.wording import roll_text
 from gmscreen.i18n import plural
 from gmscreen.rules import merp
+from gmscreen.rules.numbers import whole_or_none
 from gmscreen.rules.tables import PendingChoice, PendingDie
-from gmscreen.rules.tables_model import Lang, TableSet
+from gmscreen.rules.tables_model import Lang, Row, TableSet
 from gmscreen.rules.tables_nodes import Node
 from gmscreen.text import inert_line
 from gmscreen.tui.i18n import Translate
-from gmscreen.tui.item_roll import budget_of
+from gmscreen.tui.item_roll import ItemRoll, budget_of
 
 INDENT = "    "
 
@@ -32,6 +34,49 @@ def table_label(tables: TableSet, table_id: str, lang: Lang) -> str:
     table = tables[table_id]
     title = table.title(lang)
     return title.split(":")[0] if table.kind == "main" else title
+
+
+def table_tabs(
+    tables: TableSet, browsable: list[str], current: str, t: Translate, lang: Lang
+) -> Content:
+    """The tables the GM moves between with ``[`` and ``]``, the current one lit, and its title."""
+    tabs: list[str | tuple[str, str]] = [(t("items.tables"), "dim"), (" ", "dim")]
+    for table_id in browsable:
+        label = table_label(tables, table_id, lang).split()[-1]
+        style = "reverse bold" if table_id == current else "bold"
+        tabs += [(f" {label} ", style), (" ", "dim")]
+    tabs += [("  ", "dim"), (tables[current].title(lang), "bold $accent")]
+    return Content.assemble(*tabs)
+
+
+def matching_rows(rows: Sequence[Row], query: str, lang: Lang) -> list[Row]:
+    """The rows whose text holds ``query``, or whose range covers it (a roll typed)."""
+    wanted = query.casefold().strip()
+    number = whole_or_none(wanted)  # a roll the row covers: ASCII digits only
+    return [
+        row
+        for row in rows
+        if not wanted
+        or wanted in row.short(lang).casefold()
+        or (number is not None and row.lo <= number <= row.hi)
+    ]
+
+
+def prompt_text(roll: ItemRoll | None, top: bool, t: Translate, lang: Lang) -> str:
+    """What the item screen asks for now: a row or a roll (``top``: on Table 1 or 2, else
+    only browsing), the die awaited, a choice, or to keep or discard what was rolled."""
+    if roll is None:
+        return t("items.prompt_browse" if top else "items.prompt_browse_sub")
+    pending = roll.resolution.pending
+    if isinstance(pending, PendingDie):
+        return t("items.prompt_die", purpose=pending.purpose(lang), die=pending.text)
+    if isinstance(pending, PendingChoice):
+        return t("items.prompt_choice", n=len(pending.options))
+    if roll.settled is None:
+        return t(
+            "items.prompt_keep", cost=plural(t, "points", roll.rolled.cost if roll.rolled else 0)
+        )
+    return ""
 
 
 def category_label(category: str, lang: Lang) -> str:

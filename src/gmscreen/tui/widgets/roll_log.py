@@ -19,12 +19,12 @@ from collections.abc import Iterable
 from rich.cells import cell_len
 from textual.cache import LRUCache
 from textual.content import Content
+from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
 
 from gmscreen.campaign.gm_words import Line
-from gmscreen.tui.widgets.scrolling import set_line_count
 from gmscreen.tui.widgets.wrapping import hanging
 
 OUTCOME_STYLES: dict[str, str] = {
@@ -231,7 +231,7 @@ class RollLog(ScrollView, can_focus=True):
         return self._row_starts[position]
 
     def _update(self, follow: bool) -> None:
-        set_line_count(self, self._rows)
+        self.virtual_size = Size(self.size.width, self._rows)  # the scroll range
         self.refresh()
         if follow:
             # force: before the first layout shows the scrollbar, an unforced scroll is ignored

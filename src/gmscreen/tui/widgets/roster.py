@@ -11,7 +11,7 @@ again.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar, Protocol
 
 import msgspec
@@ -20,7 +20,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
 from textual.content import Content, Span
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -31,12 +31,11 @@ from gmscreen.campaign.model import Campaign, Item, MerpProfile
 from gmscreen.campaign.wording import kind_label, units_text
 from gmscreen.rules.madness import MadnessState, check_due
 from gmscreen.text import inert_line
-from gmscreen.tui.commands import add_bindings
+from gmscreen.tui.commands import bindings
 from gmscreen.tui.format import episode_left
 from gmscreen.tui.i18n import Translate
 from gmscreen.tui.widgets import merp_lines
 from gmscreen.tui.widgets.meter import fitted_meter
-from gmscreen.tui.widgets.scrolling import set_line_count
 from gmscreen.tui.widgets.wrapping import hanging
 
 
@@ -186,14 +185,16 @@ class Roster(ScrollView, can_focus=True):
         "roster--card-highlighted",
         "roster--card-hover",
     }
-    BINDINGS: ClassVar[list[BindingType]] = [  # OptionList's moves (the key map adds j/k)
+    BINDINGS: ClassVar[list[BindingType]] = [  # OptionList's moves, and the roster's commands
         Binding("down", "cursor_down", "Down", show=False),
         Binding("up", "cursor_up", "Up", show=False),
         Binding("home", "first", "First", show=False),
         Binding("end", "last", "Last", show=False),
         Binding("pageup", "page_up", "Page Up", show=False),
         Binding("pagedown", "page_down", "Page Down", show=False),
+        *bindings("roster"),
     ]
+    MARKING = frozenset({"toggle_mark", "clear_marks"})
 
     class MarksChanged(Message):
         def __init__(self, marked: frozenset[str]) -> None:
@@ -202,9 +203,11 @@ class Roster(ScrollView, can_focus=True):
 
     highlighted: reactive[int | None] = reactive(None, repaint=False)
 
-    def __init__(self, t: Translate, *, id: str | None = None) -> None:
+    def __init__(self, t: Translate, *, marking: bool = True, id: str | None = None) -> None:
+        """``marking``: the GM marks characters here (space, esc); a replay's roster only moves."""
         super().__init__(id=id)
         self._t = t
+        self.marking = marking
         self.marked: set[str] = set()
         self.on_highlight: Callable[[], None] | None = None
         self._characters: list[CharacterLike] = []
@@ -220,8 +223,8 @@ class Roster(ScrollView, can_focus=True):
         self._hovered: int | None = None  # the card under the mouse
         self._strips: LRUCache[tuple[object, ...], Strip] = LRUCache(KEEP_LINES)
 
-    def bind_keys(self, bindings: Iterable[Binding]) -> None:
-        add_bindings(self, [*bindings])
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.marking or action not in self.MARKING
 
     # --- what is shown -----------------------------------------------------------------------
 
@@ -290,7 +293,7 @@ class Roster(ScrollView, can_focus=True):
             starts.append(total)
             total += len(lines)
         self._starts, self._line_count = starts, total
-        set_line_count(self, total)
+        self.virtual_size = Size(self.size.width, total)  # the scroll range: Textual lays out
 
     def _key(self, character: CharacterLike, ctx: CardContext) -> tuple[object, ...]:
         """What a card depends on: the clock only matters while an episode runs."""

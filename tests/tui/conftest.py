@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from textual import events
+from textual.app import App
 from textual.keys import KEY_NAME_REPLACEMENTS
 from textual.pilot import Pilot
 
@@ -99,7 +100,7 @@ def key_name(character: str) -> str:
     return KEY_NAME_REPLACEMENTS.get(name, name)
 
 
-def type_ahead(app: GMScreenApp, *keys: str) -> None:
+def type_ahead(app: App[Any], *keys: str) -> None:
     """Queue every key before any is handled, as from a fast GM or a terminal's buffer (Pilot's
     press waits between keys, which hides the races); a one-character key is that character.
     The keys go into the app's queue as the terminal driver puts them there."""
@@ -111,7 +112,7 @@ def type_ahead(app: GMScreenApp, *keys: str) -> None:
         app.post_message(event)
 
 
-async def drain(app: GMScreenApp, pilot: Pilot[None]) -> None:
+async def drain(app: App[Any], pilot: Pilot[None]) -> None:
     """Let the keys typed ahead, and what they open, be handled."""
     for _ in range(12):
         await pilot.pause()

@@ -25,7 +25,7 @@ from gmscreen.tui.screens.merp_profile import MerpProfileForm
 from gmscreen.tui.widgets.key_bar import KeyBar
 from gmscreen.tui.widgets.roll_log import RollLog
 
-from .conftest import play
+from .conftest import play, type_ahead
 from .test_items import journal, settle, text_of
 
 # Keys that only refuse in a campaign without the madness module, and with no character yet
@@ -79,7 +79,8 @@ def test_a_merp_table_from_a_new_character_to_a_renamed_item(tmp_path: Path) -> 
         await press(app, pilot, "c")
         assert isinstance(app.screen, CharacterForm)
         assert {w.id for w in app.screen.query("Input")} == {"f-name", "f-player", "f-notes"}
-        await press(app, pilot, *"Hador", "tab", *"Ana", "enter")
+        type_ahead(app, *"Hador", "tab", *"Ana")  # text typed at once: each key pressed waits
+        await press(app, pilot, "enter")
         assert isinstance(app.screen, MerpProfileForm)
         await press(app, pilot, "enter", *"Dúnadan", "tab", *"4", "enter")
         merp = app.live.state.character("hador").merp
@@ -132,7 +133,8 @@ def test_a_merp_table_from_a_new_character_to_a_renamed_item(tmp_path: Path) -> 
         assert isinstance(app.screen, InventoryScreen)
         await press(app, pilot, "e")
         assert isinstance(app.screen, TextPrompt)
-        await press(app, pilot, *"Hador's [b]blade[/b]", "enter")
+        type_ahead(app, *"Hador's [b]blade[/b]")
+        await press(app, pilot, "enter")
         options = app.screen.query_one("#items", OptionList)
         assert str(options.get_option_at_index(0).prompt).startswith("Hador's [b]blade[/b]\n")
         await press(app, pilot, "escape")

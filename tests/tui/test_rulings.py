@@ -7,9 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import pytest
 from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -17,6 +15,7 @@ from textual.widgets import Static
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.model import Settings
 from gmscreen.rules import dice
+from gmscreen.rules.madness import MadnessState
 from gmscreen.tui.app import GMScreenApp
 from gmscreen.tui.commands import PALETTE_KEY
 from gmscreen.tui.screens.check import CheckScreen
@@ -54,8 +53,8 @@ async def rule(pilot: Pilot[None], *keys: str, reason: str = "a healing spell") 
     assert isinstance(pilot.app.screen, RulingsMenu)
     await pilot.press(*keys)
     assert isinstance(pilot.app.screen, RulingForm)
-    await pilot.press(*reason, "enter")
-    await pilot.pause()
+    type_ahead(pilot.app, *reason, "enter")  # typed at once (each key pressed waits ~70 ms)
+    await drain(pilot.app, pilot)
 
 
 def test_end_the_episode_halving_from_the_menu(table_with: Callable[..., Path]) -> None:
@@ -190,33 +189,35 @@ def test_typed_ahead_a_ruling_lands_in_order(table_with: Callable[..., Path]) ->
     play(table_with(ARTINAR, BORS, settings=MANUAL), scenario)
 
 
-@pytest.mark.parametrize(
-    ("name", "keys", "check"),
-    [
-        ("GM ruling: set madness points", ("7", "tab"), lambda s: s.madness == 7),
-        ("GM ruling: under care on/off", (), lambda s: s.under_care),
-        ("GM ruling: add a permanent madness", (), lambda s: s.permanent == ("catatonia",)),
-    ],
-)
-def test_the_palette_opens_a_ruling(
-    table_with: Callable[..., Path], name: str, keys: tuple[str, ...], check: Any
-) -> None:
+# Each ruling the palette offers (what is typed to find it: the palette pauses after every key
+# for its search), what is typed into its form, and what it changed.
+BY_PALETTE: list[tuple[str, tuple[str, ...], Callable[[MadnessState], bool]]] = [
+    ("ruling set madness", ("7", "tab"), lambda s: s.madness == 7),
+    ("ruling under care", (), lambda s: s.under_care),
+    ("ruling add a perm", (), lambda s: s.permanent == ("catatonia",)),
+]
+
+
+def test_the_palette_opens_each_ruling(table_with: Callable[..., Path]) -> None:
+    """One evening, three rulings from the palette (each an app of its own said nothing more)."""
+
     async def run() -> None:
         app = build(table_with(ARTINAR))
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            await pilot.press(PALETTE_KEY)
-            assert isinstance(app.screen, CommandPalette)
-            await pilot.press(*name)
-            for _ in range(50):  # the palette searches in a worker
-                await pilot.pause(0.01)
-            await pilot.press("enter")
-            for _ in range(10):
-                await pilot.pause()
-            assert isinstance(app.screen, RulingForm)
-            await pilot.press(*keys, *"by the palette", "enter")
-            await pilot.pause()
-            assert check(app.live.character("artinar").sanity)
+            for name, keys, check in BY_PALETTE:
+                await pilot.press(PALETTE_KEY)
+                assert isinstance(app.screen, CommandPalette)
+                type_ahead(app, *name)  # as a GM types: at once (each key pressed waits)
+                for _ in range(50):  # the palette searches in a worker
+                    await pilot.pause(0.01)
+                await pilot.press("enter")
+                for _ in range(10):
+                    await pilot.pause()
+                assert isinstance(app.screen, RulingForm), name
+                type_ahead(app, *keys, *"by the palette", "enter")
+                await drain(app, pilot)
+                assert check(app.live.character("artinar").sanity), name
 
     asyncio.run(run())
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.tui.conftest import ARTINAR, CREW, SIZE, build
+from tests.tui.conftest import ARTINAR, CREW, SIZE, build, drain, type_ahead
 
 from gmscreen.campaign import events as ev
 from gmscreen.tui.app import GMScreenApp
@@ -44,15 +44,15 @@ def test_artinar_by_keys_in_spanish(new_campaign: Path) -> None:
 async def _artinar_in_spanish(new_campaign: Path) -> None:
     app = build(new_campaign, lang="es")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("c")
-        await pilot.press(*"Artinar", "tab", *"Ana", "tab", "1", "3", "tab", "tab")
-        await pilot.press("4", "3", "tab", "3", "2", "tab", "4", "7", "enter")
-        await pilot.pause()
+        # The English example presses each key (test_artinar); here a fast GM types it at once.
+        type_ahead(app, "c", *"Artinar", "tab", *"Ana", "tab", "1", "3", "tab", "tab")
+        type_ahead(app, "4", "3", "tab", "3", "2", "tab", "4", "7", "enter")
+        await drain(app, pilot)  # a form's enter is no priority binding: it closes in turn
         for die in ("4", "5"):
-            await pilot.press("g", *"amigo", "enter", "enter", die, "enter")
-        await pilot.press("g", *"otra cosa", "enter", "2", "enter", "enter")
-        await pilot.press("g", *"demonio", "enter", "1", "6", "enter", "enter")
-        await pilot.pause()
+            type_ahead(app, "g", *"amigo", "enter", "enter", die, "enter")
+        type_ahead(app, "g", *"otra cosa", "enter", "2", "enter", "enter")
+        type_ahead(app, "g", *"demonio", "enter", "1", "6", "enter", "enter")
+        await drain(app, pilot)
         assert "14/13" in _card_text(app) and "PL" in _card_text(app)
         assert isinstance(app.screen, CheckScreen)
         await pilot.press("5", "3", "enter")
@@ -61,9 +61,8 @@ async def _artinar_in_spanish(new_campaign: Path) -> None:
         await pilot.press("enter", "r", "enter")
         await pilot.pause()
         assert "quedan 14 asaltos" in _card_text(app)
-        for _ in range(14):
-            await pilot.press("full_stop")
-        await pilot.pause()
+        type_ahead(app, *["full_stop"] * 14)
+        await drain(app, pilot)
         character = app.live.state.characters[0]
         assert (character.sanity.madness, character.sanity.episode) == (7, None)
         log = _log_text(app)
@@ -112,9 +111,10 @@ def test_switching_language_mid_session_keeps_everything(table_with: object) -> 
             roster = main.query_one(Roster)
             log = main.query_one(RollLog)
             await pilot.press("down", "space", "down")  # Bors marked, Cym selected
-            # a log taller than its pane: rounds with advances between (a run of rounds is one line)
-            await pilot.press(*["a", "1", "enter", "full_stop"] * 8)
-            await pilot.pause()
+            # a log taller than its pane: rounds with advances between (a run of rounds is one
+            # line), typed at once as a fast GM would (each key pressed waits ~70 ms)
+            type_ahead(app, *["a", "1", "enter", "full_stop"] * 8)
+            await drain(app, pilot)
             log.scroll_to(y=5, animate=False, immediate=True)  # the GM scrolled up the log
             await pilot.pause()
             before = (

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from gmscreen.campaign import events as ev
+from gmscreen.campaign.gm_lines import GM_LINES
 from gmscreen.campaign.gm_words import Teller, sentence
 from gmscreen.campaign.item_names import item_name
 from gmscreen.rules.tables import Node, PendingChoice, Resolution, load_tables
@@ -220,7 +221,7 @@ def test_the_log_and_the_recap_carry_the_whole_name_and_wrap_it(lang: Lang) -> N
     width = 60
     assert len(name) > 2 * width  # a name that needs wrapping
     event = _kept(resolution)
-    (line,) = Teller({"halbarad": "Halbarad"}, lang).tell([event])
+    (line,) = Teller({"halbarad": "Halbarad"}, lang, says=GM_LINES).tell([event])
     assert name in line.what and line.who == "halbarad"
     wrapped = rows(line, width)
     assert len(wrapped) > 2 and all(row.cell_length <= width for row in wrapped)

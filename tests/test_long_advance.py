@@ -14,6 +14,7 @@ from gmscreen.campaign import actions, open_campaign
 from gmscreen.campaign import events as ev
 from gmscreen.campaign.actions import ASK_ABOVE_DAYS, MAX_CLOCK, LongAdvance
 from gmscreen.campaign.errors import InvalidAction
+from gmscreen.campaign.gm_lines import GM_LINES
 from gmscreen.campaign.gm_words import Teller, sentence
 from gmscreen.campaign.model import Campaign, Character
 from gmscreen.campaign.reducer import fold
@@ -97,7 +98,7 @@ def test_no_recovery_while_a_temporary_madness_lasts() -> None:
     (night,) = day.recoveries
     assert night.episode == "paranoia" and night.amount == 0 and not night.changes
     assert fold(state, new).characters[0].sanity.madness == 14
-    lines = Teller({"c0": "C0"}, "en").tell(new)
+    lines = Teller({"c0": "C0"}, "en", says=GM_LINES).tell(new)
     assert any(line.what == "No recovery: in the grip of Paranoia" for line in lines), [
         line.what for line in lines
     ]
@@ -110,7 +111,7 @@ def test_no_recovery_while_a_temporary_madness_lasts() -> None:
 def test_the_log_and_the_recap_show_one_line_for_many_days() -> None:
     state = _party(MadnessState(pow=12, madness=7), MadnessState(pow=12, madness=3))
     new = _events(state, 17 * DAY)
-    lines = Teller({"c0": "Ana", "c1": "Bo"}, "en").tell(new[1:])
+    lines = Teller({"c0": "Ana", "c1": "Bo"}, "en", says=GM_LINES).tell(new[1:])
     assert len(lines) == 1
     assert lines[0].what == "17 days pass (days 1 to 17 end)"
     assert lines[0].outcome == "recovery Ana 7 → 0; Bo 3 → 0"

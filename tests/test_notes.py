@@ -232,6 +232,7 @@ def test_settled_notes_follow_every_write_edit_removal_and_undo(
 def test_hostile_words_in_notes_and_what_happened_lines_stay_inert(
     tmp_path_factory: pytest.TempPathFactory, text: str
 ) -> None:
+    from gmscreen.campaign.gm_lines import GM_LINES
     from gmscreen.campaign.gm_words import Teller
     from gmscreen.tui.widgets.roll_log import content
 
@@ -243,7 +244,9 @@ def test_hostile_words_in_notes_and_what_happened_lines_stay_inert(
         live.edit_note(note.seq, text + "!", shared=True)
         live.remove_note(note.seq)
     (log,) = load_sessions(folder)
-    shown = "\n".join(content(line).plain for line in Teller({}, "en").tell(log.events))
+    shown = "\n".join(
+        content(line).plain for line in Teller({}, "en", says=GM_LINES).tell(log.events)
+    )
     for output in (shown, recap_markdown("Tanelorn", log), recap_markdown("T", log, True)):
         assert forbidden_in(output) == [], output
     assert shown_as_typed(text.strip(), shown)  # each visible run as typed, markup and all

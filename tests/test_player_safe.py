@@ -282,11 +282,12 @@ def test_every_kind_needs_a_player_text_in_both_languages() -> None:
 def test_the_gms_log_tells_a_shared_note_from_a_gm_note(
     rich: tuple[Path, Told, SessionLog],
 ) -> None:
+    from gmscreen.campaign.gm_lines import GM_LINES
     from gmscreen.campaign.gm_words import Teller
     from gmscreen.tui.widgets.roll_log import content
 
     _, _, log = rich
-    texts = [content(line).plain for line in Teller({}, "en").tell(log.events)]
+    texts = [content(line).plain for line in Teller({}, "en", says=GM_LINES).tell(log.events)]
     assert any(f"Note for the players: {SHARED_NOTES[0]}" in text for text in texts)
     assert any(f"Note: {GM_NOTES[0]}" in text for text in texts)
 

@@ -1,8 +1,8 @@
 """Events into words, once, for each audience: the GM's log, the GM's recap and the players.
 
 - The GM's log (:func:`log_lines`) and the GM's recap (:func:`recap_lines`) say the same words:
-  :mod:`gmscreen.campaign.gm_words` turns each event into lines in pieces through one dispatch
-  on the event's type; the log styles the pieces, the recap joins them into sentences. A run of
+  :mod:`gmscreen.campaign.gm_lines` turns each event into lines in pieces through one dispatch
+  on the event's type, told in order by :mod:`gmscreen.campaign.gm_words`' teller; the log styles the pieces, the recap joins them into sentences. A run of
   rounds with nothing else between is one line ("8 rounds pass"); time passing is told at the
   time it reached, after what happened on the way (an episode that ended inside an advance).
 - The players' words (:func:`players_words`) are made from :mod:`gmscreen.campaign.heard`
@@ -23,6 +23,7 @@ import msgspec
 
 from gmscreen.campaign import events as ev
 from gmscreen.campaign import heard as hd
+from gmscreen.campaign.gm_lines import GM_LINES
 from gmscreen.campaign.gm_words import ItemTitles, Line, Teller, sentence
 from gmscreen.campaign.model import Campaign
 from gmscreen.campaign.reducer import void_actions
@@ -52,7 +53,7 @@ def log_lines(
 def teller(start: Campaign, lang: str, *, fold: bool = True) -> Teller:
     """A teller of the session that starts at ``start`` (its names and items)."""
     names = {c.id: c.name for c in start.characters}
-    return Teller(names, lang, items=ItemTitles(start, lang), fold=fold)
+    return Teller(names, lang, says=GM_LINES, items=ItemTitles(start, lang), fold=fold)
 
 
 # --- the GM's recap -----------------------------------------------------------------------------
@@ -115,7 +116,7 @@ def action_words(
     if state is not None:
         known.update({c.id: c.name for c in state.characters})
     items = ItemTitles(state, lang)
-    return Teller(known, lang, items=items, fold=False).action_words(action)
+    return Teller(known, lang, says=GM_LINES, items=items, fold=False).action_words(action)
 
 
 def earlier_action_words(
